@@ -1,0 +1,341 @@
+"""The browser's one door into the engine: ``dispatch(request_json) -> response_json``.
+
+The page never touches Python objects. ``web/worker.js`` passes one JSON string per request to
+:func:`dispatch` and hands the JSON string it returns back to the page, so no PyProxy ever
+crosses into JavaScript and the boundary costs one string each way (see docs/WEBAPI.md, which
+is the contract the UI codes against).
+
+A request is ``{"id": n, "op": "...", ...arguments}``. The answer is
+``{"id": n, "ok": true, "result": ...}`` or
+``{"id": n, "ok": false, "error": "readable message", "kind": ...}`` where ``kind`` is
+``"illegal"`` (the rules refused: the message is for the player), ``"bad_request"`` (the
+caller sent something malformed), ``"unavailable"`` (a feature whose module has not landed yet,
+such as computer players or links) or ``"internal"`` (a bug: report it). No exception ever
+escapes :func:`dispatch`.
+
+Games live in a :class:`Session` under string handles (``"g1"``, ``"g2"``, ...). Each handle
+remembers the seat the page plays (``seat`` at ``new_game``/``load``, default 0); every op that
+answers with a view shows it from that seat unless the request names another.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+PROTOCOL = 1
+
+
+class RequestError(Exception):
+    """A request the dispatcher refuses, with the ``kind`` to report and a readable message."""
+
+    def __init__(self, message: str, kind: str = "bad_request") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class _Handle:
+    __slots__ = ("game", "players", "seat")
+
+    def __init__(self, game: Any, seat: int, players: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.players = players
+
+    def seat_of(self, request: dict[str, Any]) -> int:
+        """The ``seat`` the request names (default: the page's seat), checked against the game."""
+        seat = _optional_seat(request, default=self.seat)
+        if seat >= self.players:
+            raise RequestError(f"'seat' must be between 0 and {self.players - 1}")
+        return seat
+
+
+def _load_engine() -> Any:
+    import rummy
+
+    return rummy
+
+
+class Session:
+    """The games the page has open, and the ops it may run on them.
+
+    ``engine`` is the ``rummy`` package (tests may pass a stand-in with the same calls).
+    """
+
+    def __init__(self, engine: Any = None) -> None:
+        self._engine = engine
+        self._games: dict[str, _Handle] = {}
+        self._next_handle = 1
+        self._ops: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "version": self.op_version,
+            "new_game": self.op_new_game,
+            "load": self.op_load,
+            "view": self.op_view,
+            "apply": self.op_apply,
+            "bot": self.op_bot,
+            "state": self.op_state,
+            "next_round": self.op_next_round,
+            "link": self.op_link,
+            "open_link": self.op_open_link,
+            "close": self.op_close,
+        }
+
+    # -- the entry point ------------------------------------------------------------------
+
+    def dispatch(self, request_json: str) -> str:
+        """Answer one JSON request with one JSON response; never raises."""
+        request_id: Any = None
+        try:
+            try:
+                request = json.loads(request_json)
+            except (TypeError, ValueError) as exc:
+                raise RequestError(f"The request is not valid JSON: {exc}") from None
+            if not isinstance(request, dict):
+                raise RequestError('The request must be a JSON object like {"id": 1, "op": ...}')
+            request_id = request.get("id")
+            op = request.get("op")
+            handler = self._ops.get(op) if isinstance(op, str) else None
+            if handler is None:
+                known = ", ".join(sorted(self._ops))
+                raise RequestError(f"Unknown op {op!r}; known ops: {known}")
+            result = handler(request)
+            return _encode({"id": request_id, "ok": True, "result": result})
+        except RequestError as exc:
+            return _error(request_id, str(exc), exc.kind)
+        except Exception as exc:  # the engine's own refusals, then anything unforeseen
+            illegal = self._illegal_move_class()
+            if illegal is not None and isinstance(exc, illegal):
+                return _error(request_id, str(exc), "illegal")
+            return _error(request_id, f"Internal error: {type(exc).__name__}: {exc}", "internal")
+
+    # -- ops ------------------------------------------------------------------------------
+
+    def op_version(self, request: dict[str, Any]) -> dict[str, Any]:
+        engine = self.engine
+        return {
+            "protocol": PROTOCOL,
+            "engine": getattr(engine, "__version__", None) or _installed_version(),
+            "python": sys.version.split()[0],
+            "variants": list(getattr(engine, "VARIANTS", ())),
+            "features": {
+                "games": callable(getattr(engine, "new_game", None)),
+                "bots": self._optional_module("bots") is not None,
+                "links": callable(getattr(engine, "from_link", None)),
+            },
+        }
+
+    def op_new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+        new_game = self._engine_call("new_game", "Starting a game")
+        variant = _require(request, "variant", str)
+        players = _require(request, "players", int)
+        kwargs: dict[str, Any] = {"players": players}
+        if request.get("seed") is not None:
+            kwargs["seed"] = _require(request, "seed", int)
+        if request.get("options") is not None:
+            kwargs["options"] = _require(request, "options", dict)
+        if request.get("deal") is not None:
+            kwargs["deal"] = _require(request, "deal", dict)
+        seat = _optional_seat(request, default=0)
+        try:
+            game = new_game(variant, **kwargs)
+        except ValueError as exc:
+            self._reraise_unless_illegal(exc)
+            raise RequestError(f"Cannot start that game: {exc}") from None
+        return self._open(game, seat)
+
+    def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
+        load = self._engine_call("load", "Loading a game")
+        state = _require(request, "state", dict)
+        seat = _optional_seat(request, default=0)
+        try:
+            game = load(state)
+        except Exception as exc:
+            self._reraise_unless_illegal(exc)
+            raise RequestError(f"That saved game cannot be loaded: {exc}") from None
+        return self._open(game, seat)
+
+    def op_view(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        return self._view(handle, request)
+
+    def op_apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        action = _require(request, "action", dict)
+        seat = handle.seat_of(request)
+        game = handle.game
+        if game.round_over:
+            raise RequestError("The round is over: start the next round first.", "illegal")
+        if game.current_player != seat:
+            raise RequestError(
+                f"It is not seat {seat}'s turn (seat {game.current_player} is to play).", "illegal"
+            )
+        game.apply(action)
+        return {"view": game.view(seat)}
+
+    def op_bot(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        bots = self._optional_module("bots")
+        if bots is None:
+            raise RequestError("Computer players are not available yet.", "unavailable")
+        level = request.get("level", "medium")
+        if not isinstance(level, str):
+            raise RequestError('\'level\' must be a string such as "easy" or "hard"')
+        seed = request.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RequestError("'seed' must be an integer")
+        game = handle.game
+        if game.round_over:
+            raise RequestError("The round is over: start the next round first.", "illegal")
+        player = game.current_player
+        action = bots.decide(game.view(player), level=level, seed=seed)
+        game.apply(action)
+        return {"action": action, "player": player, "view": self._view(handle, request)["view"]}
+
+    def op_state(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"state": self._handle(request).game.state()}
+
+    def op_next_round(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        handle.game.next_round()
+        return self._view(handle, request)
+
+    def op_link(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        to_link = getattr(handle.game, "to_link", None)
+        if not callable(to_link):
+            raise RequestError("Game links are not available yet.", "unavailable")
+        return {"link": to_link()}
+
+    def op_open_link(self, request: dict[str, Any]) -> dict[str, Any]:
+        from_link = getattr(self.engine, "from_link", None)
+        if not callable(from_link):
+            raise RequestError("Game links are not available yet.", "unavailable")
+        text = _require(request, "link", str)
+        seat = _optional_seat(request, default=0)
+        try:
+            game = from_link(text)
+        except Exception as exc:
+            self._reraise_unless_illegal(exc)
+            raise RequestError(f"That link cannot be opened: {exc}") from None
+        return self._open(game, seat)
+
+    def op_close(self, request: dict[str, Any]) -> dict[str, Any]:
+        game_id = _require(request, "game", str)
+        return {"closed": self._games.pop(game_id, None) is not None}
+
+    # -- helpers --------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> Any:
+        if self._engine is None:
+            self._engine = _load_engine()
+        return self._engine
+
+    def _engine_call(self, name: str, what: str) -> Callable[..., Any]:
+        func = getattr(self.engine, name, None)
+        if not callable(func):
+            raise RequestError(
+                f"{what} is not available yet (rummy.{name} is missing).", "unavailable"
+            )
+        return func
+
+    def _optional_module(self, name: str) -> Any:
+        """``rummy.<name>`` if it exists; None only when that very module is missing."""
+        module = getattr(self.engine, name, None)
+        if module is not None:
+            return module
+        package = getattr(self.engine, "__name__", "rummy")
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name in (f"{package}.{name}", package):
+                return None
+            raise
+
+    def _illegal_move_class(self) -> type[BaseException] | None:
+        try:
+            cls = getattr(self.engine, "IllegalMove", None)
+        except Exception:
+            return None
+        return cls if isinstance(cls, type) and issubclass(cls, BaseException) else None
+
+    def _reraise_unless_illegal(self, exc: Exception) -> None:
+        illegal = self._illegal_move_class()
+        if illegal is not None and isinstance(exc, illegal):
+            raise exc
+
+    def _open(self, game: Any, seat: int) -> dict[str, Any]:
+        handle = _Handle(game, 0, len(game.view(0)["hand_sizes"]))
+        handle.seat = handle.seat_of({"seat": seat})
+        game_id = f"g{self._next_handle}"
+        self._next_handle += 1
+        self._games[game_id] = handle
+        return {"game": game_id, "view": game.view(handle.seat)}
+
+    def _handle(self, request: dict[str, Any]) -> _Handle:
+        game_id = _require(request, "game", str)
+        handle = self._games.get(game_id)
+        if handle is None:
+            raise RequestError(f"No open game {game_id!r} (closed, or never started).")
+        return handle
+
+    def _view(self, handle: _Handle, request: dict[str, Any]) -> dict[str, Any]:
+        return {"view": handle.game.view(handle.seat_of(request))}
+
+
+def _installed_version() -> str | None:
+    try:
+        from importlib.metadata import version
+
+        return version("rummy")
+    except Exception:  # running from a source tree that is not installed
+        return None
+
+
+def _require(request: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in request or request[key] is None:
+        raise RequestError(f"Missing {key!r}")
+    value = request[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = {str: "a string", int: "an integer", dict: "an object", list: "a list"}
+        raise RequestError(f"{key!r} must be {names.get(kind, kind.__name__)}")
+    return value
+
+
+def _optional_seat(request: dict[str, Any], default: int) -> int:
+    if request.get("seat") is None:
+        return default
+    seat = _require(request, "seat", int)
+    if seat < 0:
+        raise RequestError("'seat' must be 0 or more")
+    return seat
+
+
+def _encode(response: dict[str, Any]) -> str:
+    try:
+        return json.dumps(response, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        return _error(
+            response.get("id"), f"Internal error: the answer is not JSON: {exc}", "internal"
+        )
+
+
+def _error(request_id: Any, message: str, kind: str) -> str:
+    try:
+        json.dumps(request_id)
+    except (TypeError, ValueError):
+        request_id = None
+    return json.dumps(
+        {"id": request_id, "ok": False, "error": message, "kind": kind}, separators=(",", ":")
+    )
+
+
+_default_session = Session()
+
+
+def dispatch(request_json: str) -> str:
+    """Answer one request of the page (a JSON string) with one JSON string. Never raises."""
+    return _default_session.dispatch(request_json)
