@@ -24,7 +24,9 @@ def parse(code: object) -> tuple[int, int]:
     try:
         return _PARSED[code]  # type: ignore[index]
     except (KeyError, TypeError):
-        raise IllegalMove(f"{code!r} is not a card (write rank then suit, like 'TH' or 'AS')") from None
+        raise IllegalMove(
+            f"{code!r} is not a card (write rank then suit, like 'TH' or 'AS')"
+        ) from None
 
 
 def is_card(code: object) -> bool:

@@ -7,3 +7,7 @@ class IllegalMove(ValueError):
     The message is meant for a player ("You must draw before you discard"). The game that
     raised it is left exactly as it was before the call.
     """
+
+
+class InvalidState(ValueError):
+    """A saved game or link that is damaged, tampered with or from an unknown version."""

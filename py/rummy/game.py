@@ -1,0 +1,754 @@
+"""A game of any rule set: the state, the turn, and what each seat may see (RULES.md §1–3).
+
+The whole game is one JSON-compatible dict (the ``state()``). An action is applied to a copy of it
+and the copy replaces the original only when every check has passed, so an illegal action — or
+malformed input — leaves the game exactly as it was. Chance is seeded (`rng`): the same seed
+deals the same game everywhere, and no generator state is kept.
+
+Turn shape, all rule sets: *draw* phase (one take: stock, the discard pile's top, or in
+`rummy101` the joker button), then *play* phase (melds, lay-offs, joker swaps, in any number),
+ended by one discard — or, in `basic`/`rummy200`, by the play that empties the hand.
+``reset_turn`` restores the snapshot taken when the play phase began (after a stock or joker
+draw) or before a discard-pile take (which goes back on the pile).
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections import Counter
+from typing import Any
+
+from . import cards, melds, rng, scoring, tiles, variants
+from .errors import IllegalMove
+from .variants import OPENING_PAIRS, OPENING_POINTS, Variant
+
+STATE_VERSION = 1
+
+State = dict[str, Any]
+
+
+def _copy(s: State) -> State:
+    # The state holds only dicts, lists, str, int, bool and None: marshal copies it in C, far
+    # faster than copy.deepcopy, and it exists in Pyodide too.
+    return marshal.loads(marshal.dumps(s))
+
+
+class Game:
+    """One match: rounds of one rule set between 2–6 seats. Create with `new_game` or `load`."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, state: State) -> None:
+        self._s = state
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self._s["variant"]
+
+    @property
+    def players(self) -> int:
+        return self._s["players"]
+
+    @property
+    def current_player(self) -> int:
+        return self._s["current"]
+
+    @property
+    def phase(self) -> str:
+        return self._s["phase"]
+
+    @property
+    def round(self) -> int:
+        return self._s["round"]
+
+    @property
+    def round_over(self) -> bool:
+        return self._s["round_over"]
+
+    @property
+    def game_over(self) -> bool:
+        return self._s["game_over"]
+
+    @property
+    def round_result(self) -> dict | None:
+        result = self._s["round_result"]
+        return None if result is None else _copy(result)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._s["scores"])
+
+    @property
+    def winners(self) -> list[int] | None:
+        w = self._s["winners"]
+        return None if w is None else list(w)
+
+    @property
+    def options(self) -> dict:
+        return _copy(self._s["options"])
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self._s["hands"][_seat(self._s, seat)])
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may see: its own hand, counts of the others, the table, the public log."""
+        return make_view(self._s, _seat(self._s, seat))
+
+    def state(self) -> State:
+        return _copy(self._s)
+
+    def to_link(self) -> str:
+        from . import link  # imported on use: keeps `import rummy` light
+
+        return link.encode(self._s)
+
+    # -- acting ------------------------------------------------------------------------------
+    def apply(self, action: dict) -> None:
+        """Apply the current player's action, or raise IllegalMove and change nothing."""
+        s = _copy(self._s)
+        _apply(s, action)
+        self._s = s
+
+    def next_round(self) -> None:
+        if not self._s["round_over"]:
+            raise IllegalMove("The round is still being played")
+        if self._s["game_over"]:
+            raise IllegalMove("The match is over: start a new game")
+        s = _copy(self._s)
+        s["round"] += 1
+        s["first"] = (s["first"] + 1) % s["players"]
+        _deal(s, None)
+        self._s = s
+
+    def __repr__(self) -> str:
+        s = self._s
+        return (
+            f"<Game {s['variant']} {s['players']}p round {s['round']} "
+            f"seat {s['current']} {s['phase']}>"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Creating and loading
+
+
+def new_game(
+    variant: str,
+    players: int | None = None,
+    seed: int | None = None,
+    options: dict | None = None,
+    deal: dict | None = None,
+) -> Game:
+    """Start a match and deal its first round (or lay out ``deal``, a known position)."""
+    v = variants.get(variant)
+    if players is None:
+        players = (
+            len(deal["hands"])
+            if isinstance(deal, dict) and isinstance(deal.get("hands"), list)
+            else v.default_players
+        )
+    players = variants.check_players(v, players)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(rng.MAX_SEED)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalMove(f"The seed must be a whole number, not {seed!r}")
+    opts = variants.fill_options(v, players, options)
+    s: State = {
+        "version": STATE_VERSION,
+        "variant": v.id,
+        "players": players,
+        "options": opts,
+        "seed": rng.normalise_seed(seed),
+        "round": 1,
+        "first": 0,
+        "scores": [0] * players,
+        "history": [],
+        "accounts": list(opts["joker_accounts"]) if v.uses_tiles else None,
+        "game_over": False,
+        "winners": None,
+    }
+    if deal is not None:
+        first = deal.get("first", 0) if isinstance(deal, dict) else 0
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise IllegalMove(f"deal['first'] must be a seat from 0 to {players - 1}")
+        s["first"] = first
+    _deal(s, deal)
+    return Game(s)
+
+
+def load(state: State) -> Game:
+    """A game from ``state()``; a damaged or foreign state raises ValueError saying why."""
+    from .validate import check_state  # only loading pays for the checks' import
+
+    check_state(state)
+    return Game(_copy(state))
+
+
+def _deal(s: State, deal: dict | None) -> None:
+    v = variants.get(s["variant"])
+    n = s["players"]
+    first = s["first"]
+    if deal is None:
+        pieces = rng.shuffled(list(v.deck()), s["seed"], "deal", s["round"])
+        size = v.hand_size(n)
+        hands = [[] for _ in range(n)]
+        for i in range(n):
+            seat = (first + i) % n
+            count = size + (1 if v.uses_tiles and seat == first else 0)
+            hands[seat], pieces = pieces[:count], pieces[count:]
+        stock = pieces
+        discard = [] if v.uses_tiles else [stock.pop(0)]
+    else:
+        hands, stock, discard = _check_deal(v, n, deal)
+    s.update(
+        {
+            "hands": hands,
+            "stock": stock,
+            "discard": discard,
+            "discard_by": None,  # seat that discarded the pile's top card (None: turned up / dealt)
+            "table": [],
+            "next_id": 1,
+            "current": first,
+            "turn": 0,
+            "phase": "play" if v.uses_tiles else "draw",
+            "drawn": None,
+            "taken": None,
+            "taken_used": False,
+            "plays": 0,
+            "opened": [None if v.uses_tiles else False] * n,
+            "first_play": [None] * n,
+            "thresholds": {"points": OPENING_POINTS, "pairs": OPENING_PAIRS}
+            if v.uses_tiles
+            else None,
+            "button_used": [False] * n if v.uses_tiles else None,
+            "last_discards": [None] * n if v.uses_tiles else None,
+            "renewals": 0,  # basic: stock rebuilds; rummy200: turnovers
+            "log": [],
+            "undo": None,
+            "round_over": False,
+            "round_result": None,
+        }
+    )
+    if s["phase"] == "play":  # rummy101's starting seat plays at once: its turn starts here
+        s["undo"] = _snapshot(s)
+
+
+def _check_deal(v: Variant, n: int, deal: object) -> tuple[list, list, list]:
+    if not isinstance(deal, dict):
+        raise IllegalMove("A deal is an object with 'hands', 'stock' and 'discard'")
+    hands, stock, discard = deal.get("hands"), deal.get("stock"), deal.get("discard", [])
+    if not (
+        isinstance(hands, list) and len(hands) == n and all(isinstance(h, list) for h in hands)
+    ):
+        raise IllegalMove(f"deal['hands'] must list {n} hands")
+    if not isinstance(stock, list) or not isinstance(discard, list):
+        raise IllegalMove("deal['stock'] and deal['discard'] must be lists")
+    every = [c for h in hands for c in h] + stock + discard
+    valid = tiles.check if v.uses_tiles else cards.parse
+    for code in every:
+        valid(code)
+        if v.uses_tiles and code != tiles.base(code):
+            raise IllegalMove(f"A dealt joker is written 'JK', not {code!r}")
+    want, got = Counter(v.deck()), Counter(every)
+    if want != got:
+        missing = sorted((want - got).elements())
+        extra = sorted((got - want).elements())
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(missing[:8]) + (" …" if len(missing) > 8 else ""))
+        if extra:
+            parts.append("extra " + " ".join(extra[:8]) + (" …" if len(extra) > 8 else ""))
+        raise IllegalMove(
+            f"The deal does not account for every {'tile' if v.uses_tiles else 'card'}"
+            f" exactly once: {'; '.join(parts)}"
+        )
+    return [list(h) for h in hands], list(stock), list(discard)
+
+
+def _snapshot(s: State) -> State:
+    undo, s["undo"] = s["undo"], None
+    copy = _copy(s)
+    s["undo"] = undo
+    return copy
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+def _seat(s: State, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["players"]:
+        raise IllegalMove(f"There is no seat {seat!r} (seats are 0 to {s['players'] - 1})")
+    return seat
+
+
+def _apply(s: State, action: object) -> None:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalMove(
+            'An action is an object with a \'type\', like {"type": "draw", "source": "stock"}'
+        )
+    if s["game_over"]:
+        raise IllegalMove("The match is over")
+    if s["round_over"]:
+        raise IllegalMove("The round is over: deal the next round")
+    handler = _HANDLERS.get(action["type"])
+    if handler is None:
+        raise IllegalMove(f"Unknown action {action['type']!r} (one of: {', '.join(_HANDLERS)})")
+    handler(s, action)
+
+
+def _variant(s: State) -> Variant:
+    return variants.BY_ID[s["variant"]]
+
+
+def _noun(s: State) -> str:
+    return "tile" if _variant(s).uses_tiles else "card"
+
+
+def _label(s: State, code: str) -> str:
+    return code if _variant(s).uses_tiles else cards.label(code)
+
+
+def _log(s: State, event: dict) -> None:
+    event["seat"] = s["current"]
+    s["log"].append(event)
+
+
+def _need_play_phase(s: State) -> None:
+    if s["phase"] != "play":
+        raise IllegalMove(f"Draw first: take a {_noun(s)} from the stock or the discard pile")
+
+
+def _draw(s: State, action: dict) -> None:
+    v = _variant(s)
+    source = action.get("source")
+    if s["phase"] != "draw":
+        if s["drawn"] is None and v.uses_tiles:
+            raise IllegalMove("You start the round with 22 tiles: play and discard, no draw")
+        raise IllegalMove(f"You have already taken a {_noun(s)} this turn")
+    seat = s["current"]
+    hand = s["hands"][seat]
+    if source == "stock":
+        if not s["stock"]:
+            raise IllegalMove("The stock is empty")
+        hand.append(s["stock"].pop(0))
+        _log(s, {"type": "draw", "source": "stock"})
+    elif source == "discard":
+        if not s["discard"]:
+            raise IllegalMove("The discard pile is empty")
+        if v.uses_tiles and s["discard_by"] != (seat - 1) % s["players"]:
+            raise IllegalMove("You may take only the tile the player before you has just discarded")
+        before = _snapshot(s)  # reset_turn puts the tile back and returns to the draw step
+        code = s["discard"].pop()
+        hand.append(code)
+        s["taken"] = code
+        s["discard_by"] = None
+        _log(s, {"type": "draw", "source": "discard", "card": code})
+        s.update(phase="play", drawn="discard", undo=before)
+        return
+    elif source == "joker":
+        if not v.uses_tiles:
+            raise IllegalMove("There is no joker button in this game")
+        if not s["options"]["joker_button"]:
+            raise IllegalMove("The joker button is off in this game")
+        if s["button_used"][seat]:
+            raise IllegalMove("You have already used the joker button this round")
+        if s["accounts"][seat] <= 0:
+            raise IllegalMove("Your account holds no jokers")
+        hand.append(tiles.JOKER)
+        s["accounts"][seat] -= 1
+        s["button_used"][seat] = True
+        _log(s, {"type": "draw", "source": "joker"})
+    else:
+        raise IllegalMove(
+            "Draw from 'stock' or 'discard'"
+            + (" (or press the 'joker' button)" if v.uses_tiles else "")
+        )
+    s.update(phase="play", drawn=source)
+    s["undo"] = _snapshot(s)  # a stock or joker draw can never be taken back
+
+
+def _codes(s: State, value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value) or not value:
+        raise IllegalMove(f"{what} must be a non-empty list of {_noun(s)} codes")
+    check = tiles.check if _variant(s).uses_tiles else cards.parse
+    for code in value:
+        check(code)
+    return list(value)
+
+
+def _take_from_hand(s: State, codes: list[str]) -> None:
+    """Remove ``codes`` from the current hand (a pinned joker uses a plain "JK")."""
+    hand = s["hands"][s["current"]]
+    have = Counter(hand)
+    need = Counter(tiles.base(c) for c in codes) if _variant(s).uses_tiles else Counter(codes)
+    for code, count in need.items():
+        if have[code] < count:
+            held = "" if count == 1 else f" {count} times"
+            raise IllegalMove(f"You do not hold {_label(s, code)}{held}")
+    for code, count in need.items():
+        for _ in range(count):
+            hand.remove(code)
+
+
+def _check_keeps_card(s: State) -> None:
+    """rummy101 always keeps a tile to discard; basic's `last_card_discard` option too."""
+    if s["hands"][s["current"]]:
+        return
+    v = _variant(s)
+    if v.uses_tiles:
+        raise IllegalMove("Keep one tile to discard: you cannot lay down your last tile")
+    if s["options"].get("last_card_discard"):
+        raise IllegalMove("In this game you go out by discarding: keep one card to discard")
+
+
+def _note_taken(s: State, codes: list[str]) -> None:
+    if s["taken"] is not None and s["taken"] in codes:
+        s["taken_used"] = True
+
+
+def _played(s: State) -> None:
+    seat = s["current"]
+    if s["first_play"][seat] is None:
+        s["first_play"][seat] = s["turn"]
+    s["plays"] += 1
+
+
+def _meld(s: State, action: dict) -> None:
+    _need_play_phase(s)
+    v = _variant(s)
+    groups = action.get("melds")
+    if not isinstance(groups, list) or not groups:
+        raise IllegalMove('A meld action lists one or more melds: {"melds": [[...], ...]}')
+    groups = [_codes(s, g, "Each meld") for g in groups]
+    _take_from_hand(s, [c for g in groups for c in g])
+    if v.uses_tiles:
+        made = [melds.check_tiles(g) for g in groups]
+        _check_tile_melds(s, made, [c for g in groups for c in g])
+    else:
+        ace_high = s["options"].get("ace_high_or_low", False)
+        made = [melds.check_cards(g, ace_high) for g in groups]
+        s["opened"][s["current"]] = True
+    _check_keeps_card(s)
+    ids = []
+    for m in made:
+        ids.append(s["next_id"])
+        s["table"].append(
+            {"id": s["next_id"], "owner": s["current"], "kind": m.kind, "cards": list(m.codes)}
+        )
+        s["next_id"] += 1
+    _note_taken(s, [tiles.base(c) if v.uses_tiles else c for g in groups for c in g])
+    _played(s)
+    _log(s, {"type": "meld", "melds": [list(m.codes) for m in made], "ids": ids})
+    if not s["hands"][s["current"]]:
+        _end_round(s, s["current"], went_out=True)
+
+
+def _check_tile_melds(s: State, made: list[melds.Meld], codes: list[str]) -> None:
+    """rummy101: the opening (RULES.md §3 Opening) and what an opened seat may lay."""
+    seat = s["current"]
+    opened = s["opened"][seat]
+    pairs = [m for m in made if m.kind == melds.PAIR]
+    if opened is None:
+        if pairs and len(pairs) != len(made):
+            raise IllegalMove("An opening is either runs and sets or pairs, never both")
+        need = s["thresholds"]
+        if pairs:
+            if len(pairs) < need["pairs"]:
+                raise IllegalMove(
+                    f"An opening with pairs needs at least {need['pairs']} pairs; "
+                    f"these are {len(pairs)}"
+                )
+        else:
+            total = sum(m.value for m in made)
+            if total < need["points"]:
+                raise IllegalMove(
+                    f"Your opening is worth {total}; you need at least {need['points']} in one turn"
+                )
+        taken = s["taken"]
+        if taken is not None and taken not in [tiles.base(c) for c in codes]:
+            raise IllegalMove(
+                f"The {taken} you took from the discard pile must be part of your opening"
+            )
+        s["opened"][seat] = "pairs" if pairs else "melds"
+        if s["options"]["threshold"] == "rising":
+            if pairs:
+                need["pairs"] = len(pairs) + 1
+            else:
+                need["points"] = sum(m.value for m in made) + 1
+        return
+    if opened == "pairs" and len(pairs) != len(made):
+        raise IllegalMove(
+            "You opened with pairs: you may lay only pairs now (and add tiles to "
+            "melds on the table)"
+        )
+    if opened == "melds" and pairs and "pairs" not in s["opened"]:
+        raise IllegalMove("Pairs may be laid only after a player has opened with pairs")
+
+
+def _find_meld(s: State, meld_id: object) -> dict:
+    if isinstance(meld_id, bool) or not isinstance(meld_id, int):
+        raise IllegalMove("Name the meld on the table by its number")
+    for m in s["table"]:
+        if m["id"] == meld_id:
+            return m
+    raise IllegalMove(f"There is no meld number {meld_id} on the table")
+
+
+def _need_opened_to_add(s: State) -> None:
+    v = _variant(s)
+    seat = s["current"]
+    if v.uses_tiles and s["opened"][seat] is None:
+        raise IllegalMove("Open first: you may add tiles to melds only after your opening")
+    if not v.uses_tiles and v.layoff_needs_own_meld and not s["opened"][seat]:
+        raise IllegalMove("Lay down a meld of your own before you lay off")
+
+
+def _layoff(s: State, action: dict) -> None:
+    _need_play_phase(s)
+    v = _variant(s)
+    target = _find_meld(s, action.get("meld"))
+    added = _codes(s, action.get("cards"), "The cards to lay off")
+    _need_opened_to_add(s)
+    _take_from_hand(s, added)
+    grown = melds.extend(
+        target["kind"],
+        target["cards"],
+        added,
+        use_tiles=v.uses_tiles,
+        ace_high=s["options"].get("ace_high_or_low", False),
+    )
+    _check_keeps_card(s)
+    target["cards"] = list(grown.codes)
+    _note_taken(s, [tiles.base(c) if v.uses_tiles else c for c in added])
+    _played(s)
+    _log(s, {"type": "layoff", "meld": target["id"], "cards": added})
+    if not s["hands"][s["current"]]:
+        _end_round(s, s["current"], went_out=True)
+
+
+def _swap_joker(s: State, action: dict) -> None:
+    _need_play_phase(s)
+    if not _variant(s).uses_tiles:
+        raise IllegalMove("There are no jokers in this game")
+    target = _find_meld(s, action.get("meld"))
+    tile = action.get("tile")
+    tiles.parse(tile)
+    _need_opened_to_add(s)
+    _take_from_hand(s, [tile])
+    swapped = melds.swap_joker(target["kind"], target["cards"], tile)
+    target["cards"] = list(swapped.codes)
+    s["hands"][s["current"]].append(tiles.JOKER)
+    _note_taken(s, [tile])
+    _played(s)
+    _log(s, {"type": "swap_joker", "meld": target["id"], "tile": tile})
+
+
+def _discard(s: State, action: dict) -> None:
+    _need_play_phase(s)
+    v = _variant(s)
+    code = action.get("card")
+    if v.uses_tiles:
+        tiles.check(code)
+        code = tiles.base(code)
+    else:
+        cards.parse(code)
+    seat = s["current"]
+    if v.uses_tiles:
+        if s["taken"] is not None and not s["taken_used"]:
+            raise IllegalMove(
+                f"You took {s['taken']} from the discard pile: use it in a meld this "
+                "turn, or take back your turn"
+            )
+    elif code == s["taken"]:
+        raise IllegalMove(
+            f"You took {_label(s, code)} from the discard pile: you cannot discard "
+            "it in the same turn"
+        )
+    _take_from_hand(s, [code])
+    s["discard"].append(code)
+    s["discard_by"] = seat
+    if v.uses_tiles:
+        s["last_discards"][seat] = code
+    _log(s, {"type": "discard", "card": code})
+    if not s["hands"][seat]:
+        _end_round(s, seat, went_out=True, last=code)
+        return
+    if not s["stock"] and _renew_stock(s):
+        return
+    s.update(
+        current=(seat + 1) % s["players"],
+        phase="draw",
+        drawn=None,
+        taken=None,
+        taken_used=False,
+        plays=0,
+        undo=None,
+    )
+    s["turn"] += 1
+
+
+def _renew_stock(s: State) -> bool:
+    """The turn ended with the stock empty. Renew it, or end the round; True if it ended."""
+    v = _variant(s)
+    if v.stock_end == "end":  # rummy101: the round ends, everyone pays their hand
+        _end_round(s, None)
+        return True
+    cap = s["options"].get("max_rebuilds") if v.stock_end == "rebuild" else 1
+    if len(s["discard"]) <= 1 or (cap is not None and s["renewals"] >= cap):
+        _end_round(s, None)
+        return True
+    s["renewals"] += 1
+    under, top = s["discard"][:-1], s["discard"][-1]
+    if v.stock_end == "rebuild":  # basic: shuffle all but the top card into a new stock
+        s["stock"] = rng.shuffled(under, s["seed"], "rebuild", s["round"], s["renewals"])
+        _log(s, {"type": "rebuild", "stock": len(under)})
+    else:  # rummy200: turn the pile over, not shuffled: its bottom card becomes the stock's top
+        s["stock"] = under
+        _log(s, {"type": "turnover", "stock": len(under)})
+    s["discard"] = [top]
+    return False
+
+
+def _reset_turn(s: State, action: dict) -> None:
+    undo = s["undo"]
+    if s["phase"] != "play" or undo is None or (s["plays"] == 0 and s["drawn"] != "discard"):
+        raise IllegalMove(
+            "Nothing to take back this turn"
+            + (f" (a {_noun(s)} drawn from the stock stays in your hand)" if s["drawn"] else "")
+        )
+    restored = _copy(undo)
+    if restored["phase"] == "play":
+        restored["undo"] = _copy(undo)
+    s.clear()
+    s.update(restored)
+
+
+_HANDLERS = {
+    "draw": _draw,
+    "meld": _meld,
+    "layoff": _layoff,
+    "swap_joker": _swap_joker,
+    "discard": _discard,
+    "reset_turn": _reset_turn,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The end of a round and of the match
+
+
+def _end_round(
+    s: State, winner: int | None, went_out: bool = False, last: str | None = None
+) -> None:
+    v = _variant(s)
+    hands = s["hands"]
+    if v.uses_tiles:
+        if winner is None:
+            kind = "stock_out"
+        else:
+            others_opened = any(
+                o is not None for seat, o in enumerate(s["opened"]) if seat != winner
+            )
+            one_turn = s["first_play"][winner] == s["turn"] and not others_opened
+            joker = last is not None and tiles.is_joker(last)
+            kind = (
+                ("one_turn" if one_turn else "normal")
+                if not joker
+                else ("one_turn_joker" if one_turn else "joker")
+            )
+        result = scoring.score_tiles(hands, s["opened"], winner, kind)
+    else:
+        if winner is None:
+            kind = "no_stock" if v.id == "basic" else "stalemate"
+        elif v.id == "basic":
+            rummy = s["first_play"][winner] in (None, s["turn"])
+            kind = "rummy" if rummy else "out"
+        else:
+            kind = "closed"
+        result = scoring.score_cards(
+            hands, winner, kind, s["options"].get("ace_high_or_low", False)
+        )
+    result = {
+        "winner": winner,
+        "kind": kind,
+        "round": s["round"],
+        **result,
+        "hands": [list(h) for h in hands],
+    }
+    s["round_result"] = result
+    s["round_over"] = True
+    s["undo"] = None
+    s["history"].append(_copy(result))
+    s["scores"] = [a + b for a, b in zip(s["scores"], result["points"], strict=True)]
+    s["log"].append({"type": "round_end", "seat": winner, "kind": kind})
+    _check_match_end(s)
+
+
+def _check_match_end(s: State) -> None:
+    opts = s["options"]
+    scores = s["scores"]
+    if "rounds" in opts:
+        over = s["round"] >= opts["rounds"]
+    elif opts.get("hands") is not None:
+        over = s["round"] >= opts["hands"]
+    else:
+        over = max(scores) >= opts["target"]
+    if over:
+        best = max(scores)
+        s["game_over"] = True
+        s["winners"] = [seat for seat, score in enumerate(scores) if score == best]
+
+
+# ---------------------------------------------------------------------------------------------
+# The view
+
+
+def make_view(s: State, seat: int) -> dict:
+    v = _variant(s)
+    current = s["current"]
+    mine = seat == current and not s["round_over"]
+    button = None
+    if v.uses_tiles:
+        button = {
+            "enabled": s["options"]["joker_button"],
+            "accounts": list(s["accounts"]),
+            "used": list(s["button_used"]),
+        }
+    return _copy(
+        {
+            "variant": s["variant"],
+            "players": s["players"],
+            "seat": seat,
+            "options": s["options"],
+            "round": s["round"],
+            "first": s["first"],
+            "turn": s["turn"],
+            "hand": s["hands"][seat],
+            "hand_sizes": [len(h) for h in s["hands"]],
+            "table": s["table"],
+            "stock": len(s["stock"]),
+            "discard": s["discard"],
+            "current_player": current,
+            "phase": s["phase"],
+            "drawn": s["drawn"] if mine else None,
+            "taken": s["taken"],
+            "can_undo": bool(
+                mine and s["undo"] is not None and (s["plays"] > 0 or s["drawn"] == "discard")
+            ),
+            "opened": s["opened"],
+            "thresholds": s["thresholds"],
+            "last_discards": s["last_discards"],
+            "joker_button": button,
+            "scores": s["scores"],
+            "round_over": s["round_over"],
+            "round_result": s["round_result"],
+            "history": s["history"],
+            "game_over": s["game_over"],
+            "winners": s["winners"],
+            "log": s["log"],
+        }
+    )
