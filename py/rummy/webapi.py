@@ -123,7 +123,7 @@ class Session:
             "features": {
                 "games": callable(getattr(engine, "new_game", None)),
                 "bots": self._optional_module("bots") is not None,
-                "links": callable(getattr(engine, "from_link", None)),
+                "links": self._optional_module("link") is not None,
             },
         }
 
@@ -205,13 +205,13 @@ class Session:
     def op_link(self, request: dict[str, Any]) -> dict[str, Any]:
         handle = self._handle(request)
         to_link = getattr(handle.game, "to_link", None)
-        if not callable(to_link):
+        if not callable(to_link) or self._optional_module("link") is None:
             raise RequestError("Game links are not available yet.", "unavailable")
         return {"link": to_link()}
 
     def op_open_link(self, request: dict[str, Any]) -> dict[str, Any]:
         from_link = getattr(self.engine, "from_link", None)
-        if not callable(from_link):
+        if not callable(from_link) or self._optional_module("link") is None:
             raise RequestError("Game links are not available yet.", "unavailable")
         text = _require(request, "link", str)
         seat = _optional_seat(request, default=0)
@@ -243,15 +243,17 @@ class Session:
         return func
 
     def _optional_module(self, name: str) -> Any:
-        """``rummy.<name>`` if it exists; None only when that very module is missing."""
-        module = getattr(self.engine, name, None)
-        if module is not None:
-            return module
-        package = getattr(self.engine, "__name__", "rummy")
+        """``rummy.<name>`` if that module exists yet; None only when that very module is missing.
+
+        A stand-in engine without a ``__name__`` (tests) just offers attributes.
+        """
+        package = getattr(self.engine, "__name__", None)
+        if not isinstance(package, str):
+            return getattr(self.engine, name, None)
         try:
             return importlib.import_module(f"{package}.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name in (f"{package}.{name}", package):
+            if exc.name == f"{package}.{name}":
                 return None
             raise
 

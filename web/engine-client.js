@@ -1,0 +1,102 @@
+// The page's only door to the engine worker (web/worker.js). Protocol: docs/WEBAPI.md.
+//
+//   import { bootEngine } from "./engine-client.js";
+//   const engine = bootEngine({ onProgress });   // starts the worker at once, returns at once
+//   await engine.ready;                          // {protocol, engine, variants, features, ...}
+//   const { game, view } = await engine.call("new_game", { variant: "basic", players: 2 });
+//
+// Calls made before the engine is ready wait for it. A refused request rejects with an
+// EngineError carrying the engine's readable message and its kind ("illegal", "bad_request",
+// "unavailable", "internal").
+
+export class EngineError extends Error {
+  constructor(message, kind, op) {
+    super(message);
+    this.name = "EngineError";
+    this.kind = kind;
+    this.op = op;
+  }
+}
+
+/**
+ * Start the engine worker.
+ * @param {object} [options]
+ * @param {(p: {step: string, loaded: number, total: number}) => void} [options.onProgress]
+ *   step is "download" (loaded/total bytes of the runtime), "install" or "start".
+ * @param {(name: string) => void} [options.onMilestone] boot milestones, already marked with
+ *   performance.mark on the page: "pyodide:loaded", "engine:installed", "engine:ready".
+ * @param {"preload"|"micropip"} [options.install] how the engine wheel is installed.
+ */
+export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, install } = {}) {
+  const workerUrl = new URL("./worker.js", import.meta.url);
+  if (install) workerUrl.searchParams.set("install", install);
+  const worker = new Worker(workerUrl, { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  let settle;
+  const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  ready.catch(() => {}); // the caller decides whether to show it; no unhandled rejection here
+
+  worker.addEventListener("message", (event) => {
+    const message = event.data;
+    switch (message.type) {
+      case "progress":
+        onProgress({ step: message.step, loaded: message.loaded, total: message.total });
+        break;
+      case "milestone":
+        // The worker has its own timeline; marking here puts the steps on the page's one.
+        if (message.name !== "worker:start") performance.mark(message.name);
+        onMilestone(message.name);
+        break;
+      case "ready":
+        settle.resolve(message.info);
+        break;
+      case "error":
+        settle.reject(new EngineError(message.message, "internal", "boot"));
+        break;
+      case "reply":
+        answer(message);
+        break;
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    const reason = event.message || "the engine worker could not start";
+    settle.reject(new EngineError(reason, "internal", "boot"));
+  });
+
+  function answer({ id, json }) {
+    const call = pending.get(id);
+    if (!call) return;
+    pending.delete(id);
+    let response;
+    try {
+      response = JSON.parse(json);
+    } catch {
+      call.reject(new EngineError(`Unreadable answer from the engine: ${json}`, "internal", call.op));
+      return;
+    }
+    if (response.ok) call.resolve(response.result);
+    else call.reject(new EngineError(response.error, response.kind, call.op));
+  }
+
+  async function call(op, args = {}) {
+    await ready;
+    const id = nextId++;
+    const json = JSON.stringify({ ...args, id, op });
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, op });
+      worker.postMessage({ type: "call", id, json });
+    });
+  }
+
+  function terminate() {
+    worker.terminate();
+    for (const { reject, op } of pending.values()) {
+      reject(new EngineError("The engine was stopped.", "internal", op));
+    }
+    pending.clear();
+  }
+
+  return { ready, call, terminate };
+}
