@@ -1,0 +1,296 @@
+"""rummy.webapi: the JSON-string protocol the browser worker speaks (docs/WEBAPI.md)."""
+
+from __future__ import annotations
+
+import json
+import types
+
+import pytest
+import rummy
+from rummy import webapi
+
+needs_engine = pytest.mark.skipif(
+    not callable(getattr(rummy, "new_game", None)), reason="rummy.new_game has not landed yet"
+)
+
+
+@pytest.fixture
+def session() -> webapi.Session:
+    return webapi.Session()
+
+
+def call(session: webapi.Session, op: str, **args) -> dict:
+    """Send one request the way the worker does (a JSON string) and decode the answer."""
+    text = session.dispatch(json.dumps({"id": 7, "op": op, **args}))
+    assert isinstance(text, str)
+    response = json.loads(text)
+    assert response["id"] == 7
+    return response
+
+
+def ok(session: webapi.Session, op: str, **args):
+    response = call(session, op, **args)
+    assert response["ok"], response
+    return response["result"]
+
+
+def refused(session: webapi.Session, op: str, kind: str, **args) -> str:
+    response = call(session, op, **args)
+    assert response["ok"] is False, response
+    assert response["kind"] == kind, response
+    assert isinstance(response["error"], str) and response["error"]
+    return response["error"]
+
+
+# -- malformed requests never raise --------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[1, 2]", "42", '"op"', "{", "null"])
+def test_malformed_json_is_a_bad_request_with_a_null_id(session, text):
+    response = json.loads(session.dispatch(text))
+    assert response == {"id": None, "ok": False, "error": response["error"], "kind": "bad_request"}
+
+
+def test_unknown_op_names_the_known_ones(session):
+    message = refused(session, "fly", "bad_request")
+    assert "fly" in message and "new_game" in message
+
+
+def test_missing_op_is_a_bad_request(session):
+    response = json.loads(session.dispatch('{"id": 3}'))
+    assert response["kind"] == "bad_request" and response["id"] == 3
+
+
+def test_the_id_comes_back_whatever_its_type(session):
+    for request_id in (1, "abc", None, 2.5):
+        text = session.dispatch(json.dumps({"id": request_id, "op": "version"}))
+        assert json.loads(text)["id"] == request_id
+
+
+def test_version_reports_protocol_and_features(session):
+    result = ok(session, "version")
+    assert result["protocol"] == webapi.PROTOCOL
+    assert set(result["features"]) >= {"games", "bots", "links"}
+    assert result["python"].count(".") == 2
+
+
+def test_module_level_dispatch_answers():
+    assert json.loads(webapi.dispatch('{"id": 1, "op": "version"}'))["ok"] is True
+
+
+def test_unknown_game_handle_is_a_bad_request(session):
+    assert "g99" in refused(session, "view", "bad_request", game="g99")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {},
+        {"variant": "basic"},
+        {"variant": 3, "players": 2},
+        {"variant": "basic", "players": "two"},
+        {"variant": "basic", "players": True},
+        {"variant": "basic", "players": 2, "options": []},
+        {"variant": "basic", "players": 2, "seat": -1},
+    ],
+)
+def test_new_game_checks_argument_types(session, args):
+    refused(session, "new_game", "bad_request", **args)
+
+
+# -- missing engine features answer "unavailable", never crash -----------------------------
+
+
+class _StandInGame:
+    """Just enough of a Game for the dispatcher: a 2-seat turn order and per-seat views."""
+
+    def __init__(self) -> None:
+        self.current_player = 0
+        self.round_over = False
+        self.applied: list[dict] = []
+
+    def view(self, seat: int) -> dict:
+        return {"hand_sizes": [1, 1], "seat": seat, "current_player": self.current_player}
+
+    def apply(self, action: dict) -> None:
+        self.applied.append(action)
+        self.current_player = 1 - self.current_player
+
+
+def _stand_in_engine(**extra) -> types.SimpleNamespace:
+    return types.SimpleNamespace(
+        new_game=lambda variant, players, **kw: _StandInGame(),
+        IllegalMove=rummy.IllegalMove,
+        VARIANTS=("basic",),
+        **extra,
+    )
+
+
+def test_bot_without_a_bots_module_is_unavailable():
+    session = webapi.Session(engine=_stand_in_engine())
+    game = ok(session, "new_game", variant="basic", players=2)["game"]
+    assert "not available yet" in refused(session, "bot", "unavailable", game=game)
+    assert ok(session, "version")["features"]["bots"] is False
+
+
+def test_bot_applies_exactly_one_action_for_the_player_to_move():
+    decided = []
+
+    def decide(view, level, seed):
+        decided.append((view["seat"], level, seed))
+        return {"type": "draw", "source": "stock"}
+
+    session = webapi.Session(engine=_stand_in_engine(bots=types.SimpleNamespace(decide=decide)))
+    game = ok(session, "new_game", variant="basic", players=2, seat=1)["game"]
+    result = ok(session, "bot", game=game, level="hard", seed=5)
+    assert decided == [(0, "hard", 5)]  # the bot sees only the view of the seat to move
+    assert result["action"] == {"type": "draw", "source": "stock"}
+    assert result["player"] == 0
+    assert result["view"]["seat"] == 1  # the answer is shown from the page's seat
+
+
+def test_links_without_a_link_module_are_unavailable():
+    session = webapi.Session(engine=_stand_in_engine())
+    game = ok(session, "new_game", variant="basic", players=2)["game"]
+    refused(session, "link", "unavailable", game=game)
+    refused(session, "open_link", "unavailable", link="abc")
+
+
+def test_missing_new_game_is_unavailable():
+    session = webapi.Session(engine=types.SimpleNamespace())
+    assert "not available yet" in refused(
+        session, "new_game", "unavailable", variant="basic", players=2
+    )
+
+
+def test_an_engine_bug_is_reported_as_internal_and_the_session_survives():
+    def broken_new_game(variant, players, **kw):
+        raise ZeroDivisionError("oops")
+
+    session = webapi.Session(engine=_stand_in_engine())
+    session._engine.new_game = broken_new_game
+    message = refused(session, "new_game", "internal", variant="basic", players=2)
+    assert "ZeroDivisionError" in message
+    assert ok(session, "version")["protocol"] == webapi.PROTOCOL
+
+
+# -- against the real engine ---------------------------------------------------------------
+
+
+@needs_engine
+def test_new_game_answers_a_handle_and_the_view_of_seat_0(session):
+    result = ok(session, "new_game", variant="basic", players=2, seed=3)
+    assert isinstance(result["game"], str)
+    view = result["view"]
+    assert len(view["hand"]) == view["hand_sizes"][0]
+    assert view["current_player"] == 0 and view["phase"] == "draw"
+
+
+@needs_engine
+def test_new_game_is_seeded(session):
+    first = ok(session, "new_game", variant="basic", players=2, seed=11)["view"]["hand"]
+    second = ok(session, "new_game", variant="basic", players=2, seed=11)["view"]["hand"]
+    assert first == second
+
+
+@needs_engine
+def test_new_game_with_a_bad_variant_is_refused_with_a_readable_message(session):
+    response = call(session, "new_game", variant="poker", players=2)
+    assert response["ok"] is False and response["kind"] in ("illegal", "bad_request")
+
+
+@needs_engine
+def test_view_for_another_seat_hides_nothing_of_its_own_and_shows_its_hand(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=4)["game"]
+    seat1 = ok(session, "view", game=game, seat=1)["view"]
+    seat0 = ok(session, "view", game=game)["view"]
+    assert seat1["hand"] != seat0["hand"]
+    assert "between 0 and 1" in refused(session, "view", "bad_request", game=game, seat=2)
+
+
+@needs_engine
+def test_a_draw_and_a_discard_pass_the_turn(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=5)["game"]
+    view = ok(session, "apply", game=game, seat=0, action={"type": "draw", "source": "stock"})[
+        "view"
+    ]
+    assert view["phase"] == "play" and len(view["hand"]) == 11
+    card = view["hand"][0]
+    view = ok(session, "apply", game=game, seat=0, action={"type": "discard", "card": card})["view"]
+    assert view["current_player"] == 1 and view["discard"][-1] == card
+
+
+@needs_engine
+def test_apply_refuses_a_seat_whose_turn_it_is_not(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=6)["game"]
+    before = ok(session, "state", game=game)["state"]
+    message = refused(
+        session, "apply", "illegal", game=game, seat=1, action={"type": "draw", "source": "stock"}
+    )
+    assert "not seat 1's turn" in message
+    assert ok(session, "state", game=game)["state"] == before
+
+
+@needs_engine
+def test_an_illegal_action_keeps_the_game_and_carries_the_engines_message(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=6)["game"]
+    before = ok(session, "state", game=game)["state"]
+    hand = ok(session, "view", game=game)["view"]["hand"]
+    refused(session, "apply", "illegal", game=game, action={"type": "discard", "card": hand[0]})
+    assert ok(session, "state", game=game)["state"] == before
+
+
+@needs_engine
+def test_two_seats_can_be_driven_by_switching_seat(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=8)["game"]
+    for seat in (0, 1, 0):
+        view = ok(
+            session, "apply", game=game, seat=seat, action={"type": "draw", "source": "stock"}
+        )
+        card = view["view"]["hand"][-1]
+        view = ok(session, "apply", game=game, seat=seat, action={"type": "discard", "card": card})
+        assert view["view"]["current_player"] == 1 - seat
+
+
+@needs_engine
+def test_state_load_round_trip_opens_a_second_handle(session):
+    game = ok(session, "new_game", variant="basic", players=3, seed=9)["game"]
+    ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
+    state = ok(session, "state", game=game)["state"]
+    loaded = ok(session, "load", state=state, seat=2)
+    assert loaded["game"] != game
+    assert ok(session, "state", game=loaded["game"])["state"] == state
+    assert loaded["view"]["hand"] == ok(session, "view", game=game, seat=2)["view"]["hand"]
+
+
+@needs_engine
+def test_loading_garbage_is_a_readable_refusal(session):
+    response = call(session, "load", state={"nonsense": True})
+    assert response["ok"] is False and response["kind"] in ("bad_request", "illegal")
+
+
+@needs_engine
+def test_next_round_during_a_round_is_illegal(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=10)["game"]
+    refused(session, "next_round", "illegal", game=game)
+
+
+@needs_engine
+def test_close_forgets_the_game(session):
+    game = ok(session, "new_game", variant="basic", players=2)["game"]
+    assert ok(session, "close", game=game) == {"closed": True}
+    assert ok(session, "close", game=game) == {"closed": False}
+    refused(session, "view", "bad_request", game=game)
+
+
+@needs_engine
+def test_bot_plays_for_the_current_player_when_bots_exist(session):
+    if not ok(session, "version")["features"]["bots"]:
+        pytest.skip("rummy.bots has not landed yet")
+    game = ok(session, "new_game", variant="basic", players=2, seed=12)["game"]
+    ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
+    hand = ok(session, "view", game=game)["view"]["hand"]
+    ok(session, "apply", game=game, action={"type": "discard", "card": hand[0]})
+    result = ok(session, "bot", game=game, level="random", seed=1)
+    assert result["player"] == 1 and isinstance(result["action"], dict)
+    assert "hand" in result["view"] and result["view"]["hand"] == hand[1:]
