@@ -1,0 +1,69 @@
+/**
+ * The message catalogue. Every text the table shows goes through `t(key, params)`.
+ *
+ * A language is one file beside this one, `<code>.js`, exporting a flat object of messages
+ * plus `_meta: {name, dir}`. A message is a string with `{param}` holes, or an object of
+ * plural forms (`one`, `two`, `few`, `many`, `other`, chosen by Intl.PluralRules on
+ * `params.count`). Missing keys fall back to English, then to the key itself.
+ *
+ * To add a language: add `xx.js` and its code to LANGUAGE_CODES (the picker's list). A code
+ * asked for by `?lang=xx` or the browser's language is tried even when it is not listed.
+ */
+import en from './en.js';
+
+export const LANGUAGE_CODES = ['en', 'he', 'ro'];
+
+const loaded = { en };
+
+export async function loadLanguage(code) {
+  const lang = String(code || 'en').toLowerCase().split('-')[0];
+  if (!/^[a-z]{2,3}$/.test(lang)) return 'en';
+  if (!loaded[lang]) {
+    try {
+      loaded[lang] = (await import(`./${lang}.js`)).default;
+    } catch {
+      return 'en';
+    }
+  }
+  return lang;
+}
+
+/** The language names for the picker: [{code, name}], each in its own language. */
+export async function languageList() {
+  const out = [];
+  for (const code of LANGUAGE_CODES) {
+    const got = await loadLanguage(code);
+    if (got === code) out.push({ code, name: loaded[code]._meta?.name || code });
+  }
+  return out;
+}
+
+/** First language we can serve among the player's saved choice, ?lang=, the browser's. */
+export async function pickLanguage(candidates) {
+  for (const c of candidates) {
+    if (!c) continue;
+    const got = await loadLanguage(c);
+    if (got !== 'en' || String(c).toLowerCase().startsWith('en')) return got;
+  }
+  return 'en';
+}
+
+export function makeTranslator(code) {
+  const messages = loaded[code] || en;
+  const plurals = new Intl.PluralRules(code);
+  const t = (key, params = {}) => {
+    let msg = messages[key] ?? en[key];
+    if (msg === undefined) return key;
+    if (typeof msg === 'object') {
+      const form = plurals.select(Number(params.count ?? 0));
+      msg = msg[form] ?? msg.other ?? (en[key] && en[key].other) ?? key;
+    }
+    return msg.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  };
+  t.lang = code;
+  t.dir = messages._meta?.dir || 'ltr';
+  /** "a, b and c" in the language's own way. */
+  const lists = typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(code, { type: 'conjunction' }) : null;
+  t.list = (items) => (lists ? lists.format(items) : items.join(', '));
+  return t;
+}

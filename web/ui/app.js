@@ -1,0 +1,427 @@
+/**
+ * The table app: screens (start, how to play, table, score sheet), language, preferences and
+ * the wiring of input to the controller. `startApp({root, engine})` is all web/main.js calls.
+ *
+ * Test hooks (documented in docs/UI.md): `?seed=N` starts every match from seed N (a
+ * deterministic deal and bots), `?speed=instant|fast|normal|slow` sets the computer players'
+ * pace, `?lang=he` picks a language. The page marks `data-screen` on <html> with the screen
+ * shown, so tests and styles can tell start / howto / table / sheet apart.
+ */
+import { h, mount } from './dom.js';
+import { TableController, SPEEDS } from './controller.js';
+import { renderStart } from './start-view.js';
+import { renderTable } from './table-view.js';
+import { renderSheet } from './sheet-view.js';
+import { renderHowTo } from './howto-view.js';
+import { installDrag } from './drag.js';
+import { createPrefs, savedMatch } from './prefs.js';
+import { normalizeSetup, matchRequest } from './setup.js';
+import { buttonReasons } from './rules-of-play.js';
+import { codeOf, selectedCodes } from './hand-model.js';
+import { logLines } from './log-text.js';
+import { pieceName } from './pieces.js';
+import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
+
+export async function startApp({ root, engine }) {
+  const params = new URLSearchParams(location.search);
+  const prefs = createPrefs();
+  if (params.get('speed') in SPEEDS) prefs.set({ speed: params.get('speed') });
+  const testSeed = params.has('seed') && /^\d+$/.test(params.get('seed')) ? Number(params.get('seed')) : null;
+
+  const lang = await pickLanguage([params.get('lang'), prefs.get().lang, ...(navigator.languages || [navigator.language])]);
+  let t = makeTranslator(lang);
+  let languages = await languageList();
+
+  const app = {
+    screen: 'start',
+    howtoVariant: 'basic',
+    setup: null,
+    busy: false,
+    error: null,
+    dialog: null, // {kind:'menu'} | {kind:'choose', title, options, resolve} | {kind:'scores'}
+    dragging: false,
+    pendingRender: false,
+    sheetFocused: null,
+  };
+
+  const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', id: 'announcer' });
+  document.body.appendChild(announcer);
+  let lastAnnounced = '';
+
+  const ctl = new TableController({
+    engine,
+    prefs,
+    t: (...a) => t(...a),
+    onChange: () => scheduleRender(),
+    choose: (title, options) => new Promise((resolve) => {
+      app.dialog = { kind: 'choose', title, options, resolve };
+      scheduleRender();
+    }),
+  });
+
+  function applyLanguage() {
+    document.documentElement.lang = t.lang;
+    document.documentElement.dir = t.dir;
+    document.title = t('app.title');
+    app.setup = normalizeSetup(app.setup || prefs.get().setup, t('names.bots').split(','), prefs.get().myName || t('names.you'));
+  }
+  applyLanguage();
+
+  const wideQuery = matchMedia('(min-width: 900px)');
+  wideQuery.addEventListener?.('change', () => scheduleRender());
+
+  let frame = 0;
+  function scheduleRender() {
+    if (app.dragging) {
+      app.pendingRender = true;
+      return;
+    }
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  }
+
+  // ---- render ---------------------------------------------------------------------------
+
+  function render() {
+    const focusKey = document.activeElement?.dataset?.fk;
+    let screen = app.screen;
+    let content;
+    if (screen === 'table' && ctl.view) {
+      const v = ctl.view;
+      content = [renderTable({ t, ctl, on: tableIntents, wide: wideQuery.matches })];
+      if (v.round_over) {
+        screen = 'sheet';
+        content.push(renderSheet({ t, ctl, on: sheetIntents }));
+      } else if (app.dialog?.kind === 'scores') {
+        content.push(renderSheet({ t, ctl, on: { close: closeDialog }, midRound: true }));
+      }
+      announce(v);
+    } else if (screen === 'howto') {
+      content = [renderHowTo({ t, variant: app.howtoVariant, on: howtoIntents })];
+    } else {
+      screen = 'start';
+      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, on: startIntents }), languagePicker()];
+    }
+    if (app.dialog?.kind === 'menu') content.push(renderMenu());
+    if (app.dialog?.kind === 'choose') content.push(renderChoose());
+    mount(root, ...content);
+    document.documentElement.dataset.screen = screen;
+    const dialogEl = root.querySelector('[role="dialog"]');
+    const restore = focusKey && root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
+    if (dialogEl && !dialogEl.contains(restore)) {
+      dialogEl.querySelector('button.primary, button')?.focus({ preventScroll: true });
+    } else if (restore) {
+      restore.focus({ preventScroll: true });
+    }
+  }
+
+  function announce(v) {
+    const lines = logLines(v, t, ctl.names);
+    const last = lines.length ? lines[lines.length - 1].text : '';
+    if (last && last !== lastAnnounced) {
+      lastAnnounced = last;
+      announcer.textContent = last;
+    }
+  }
+
+  function languagePicker() {
+    return h('footer', { class: 'lang-bar' },
+      h('label', { for: 'lang-select', text: t('settings.language') }),
+      h('select', { id: 'lang-select', 'data-fk': 'lang', onchange: (e) => setLanguage(e.target.value) },
+        languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name }))));
+  }
+
+  async function setLanguage(code) {
+    const got = await pickLanguage([code]);
+    t = makeTranslator(got);
+    prefs.set({ lang: got });
+    languages = await languageList();
+    const keepSetup = app.setup;
+    applyLanguage();
+    app.setup = keepSetup;
+    scheduleRender();
+  }
+
+  function renderMenu() {
+    const inGame = app.screen === 'table' && ctl.view;
+    return h('div', { class: 'overlay', onclick: (e) => e.target === e.currentTarget && closeDialog() },
+      h('section', { class: 'sheet menu', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'menu-title', id: 'menu' },
+        h('h2', { id: 'menu-title', text: t('menu.title') }),
+        h('button', { class: 'btn primary', type: 'button', 'data-fk': 'menu-close', onclick: closeDialog, text: t('menu.resume') }),
+        h('button', { class: 'btn', type: 'button', 'data-fk': 'menu-howto', onclick: () => {
+          app.dialog = null;
+          app.howtoVariant = ctl.view?.variant || app.setup.variant;
+          app.returnTo = app.screen;
+          app.screen = 'howto';
+          scheduleRender();
+        }, text: t('menu.howto') }),
+        h('div', { class: 'field' },
+          h('label', { for: 'menu-speed', text: t('settings.speed') }),
+          h('select', { id: 'menu-speed', 'data-fk': 'menu-speed', onchange: (e) => prefs.set({ speed: e.target.value }) },
+            Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.get().speed || 'normal') === s, text: t(`speed.${s}`) })))),
+        h('div', { class: 'field' },
+          h('label', { for: 'menu-lang', text: t('settings.language') }),
+          h('select', { id: 'menu-lang', 'data-fk': 'menu-lang', onchange: (e) => setLanguage(e.target.value) },
+            languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name })))),
+        inGame ? h('button', { class: 'btn danger', type: 'button', id: 'menu-leave', 'data-fk': 'menu-leave', onclick: leaveMatch, text: t('menu.leave') }) : null));
+  }
+
+  function renderChoose() {
+    const d = app.dialog;
+    const pick = (value) => {
+      app.dialog = null;
+      d.resolve(value);
+      scheduleRender();
+    };
+    return h('div', { class: 'overlay' },
+      h('section', { class: 'sheet choose', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'choose-title', id: 'choose' },
+        h('h2', { id: 'choose-title', text: d.title }),
+        d.options.map((o, i) => h('button', {
+          class: ['btn', i === 0 && 'primary'],
+          type: 'button',
+          'data-fk': `choose-${i}`,
+          onclick: () => pick(o.value),
+          text: t(o.kind === 'set' ? 'joker.asSet' : 'joker.as', { tiles: o.label.map((c) => pieceName(c, t)).join(', '), points: o.value2 }),
+        })),
+        h('button', { class: 'btn', type: 'button', 'data-fk': 'choose-cancel', onclick: () => pick(null), text: t('dialog.cancel') })));
+  }
+
+  function closeDialog() {
+    app.dialog = null;
+    scheduleRender();
+  }
+
+  // ---- saving the match in progress -----------------------------------------------------
+
+  let saveTimer = 0;
+  function saveSoon() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(async () => {
+      if (!ctl.record) return;
+      try {
+        const { state } = await engine.call('state', { game: ctl.record.id });
+        savedMatch.save({ record: ctl.record, state, variant: ctl.view?.variant, round: ctl.view?.round });
+      } catch {
+        /* an unsaved step is not worth interrupting play for */
+      }
+    }, 600);
+  }
+  function resumeInfo() {
+    const m = savedMatch.load();
+    return m && !m.state?.game_over ? { variant: m.variant, round: m.round } : null;
+  }
+
+  // Re-render plus autosave on every controller change.
+  const baseOnChange = ctl.onChange;
+  ctl.onChange = () => {
+    baseOnChange();
+    if (ctl.record && ctl.view) saveSoon();
+  };
+
+  // ---- intents --------------------------------------------------------------------------
+
+  const startIntents = {
+    change(structural) {
+      prefs.set({ setup: app.setup, myName: app.setup.seats[0].name });
+      if (structural) scheduleRender();
+    },
+    prefs(patch) {
+      prefs.set(patch);
+    },
+    howto(variant) {
+      app.howtoVariant = variant;
+      app.returnTo = 'start';
+      app.screen = 'howto';
+      scheduleRender();
+      window.scrollTo(0, 0);
+    },
+    async start() {
+      app.busy = true;
+      app.error = null;
+      scheduleRender();
+      try {
+        prefs.set({ setup: app.setup });
+        await ctl.newGame(matchRequest(app.setup, testSeed));
+        app.screen = 'table';
+        window.scrollTo(0, 0);
+      } catch (err) {
+        app.error = err.message || String(err);
+      } finally {
+        app.busy = false;
+        scheduleRender();
+      }
+    },
+    async resume() {
+      const m = savedMatch.load();
+      if (!m) return;
+      app.busy = true;
+      scheduleRender();
+      try {
+        const res = await engine.call('load', { state: m.state, seat: m.record.viewer });
+        ctl.record = { ...m.record, id: res.game };
+        ctl.generation++;
+        ctl.hand = { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: prefs.get().sortBy || null };
+        ctl.setView(res.view);
+        if (ctl.hand.sortBy) ctl.sort(ctl.hand.sortBy);
+        app.screen = 'table';
+        ctl.afterChange();
+      } catch (err) {
+        savedMatch.clear();
+        app.error = err.message || String(err);
+      } finally {
+        app.busy = false;
+        scheduleRender();
+      }
+    },
+  };
+
+  const howtoIntents = {
+    variant(id) {
+      app.howtoVariant = id;
+      scheduleRender();
+    },
+    back() {
+      app.screen = app.returnTo === 'table' && ctl.view ? 'table' : 'start';
+      scheduleRender();
+    },
+  };
+
+  function leaveMatch() {
+    app.dialog = null;
+    ctl.leave();
+    savedMatch.clear();
+    app.screen = 'start';
+    scheduleRender();
+  }
+
+  const sheetIntents = {
+    async nextRound() {
+      try {
+        await ctl.nextRound();
+      } catch (err) {
+        ctl.say(err.message, 'status', 'error');
+      }
+    },
+    newMatch() {
+      const rec = ctl.record;
+      ctl.leave();
+      savedMatch.clear();
+      startIntents.start();
+      return rec;
+    },
+    toStart: leaveMatch,
+  };
+
+  const perform = {
+    draw: () => ctl.drawStock(),
+    take: () => ctl.takeDiscard(),
+    joker: () => ctl.jokerButton(),
+    meld: () => ctl.meld(t),
+    stage: () => ctl.stage(t),
+    layoff: () => {
+      ctl.say(t('msg.pickMeld'), 'actions');
+    },
+    discard: () => ctl.discard(),
+    undo: () => ctl.resetTurn(),
+    hint: () => ctl.askHint(t),
+  };
+
+  const tableIntents = {
+    menu() {
+      app.dialog = { kind: 'menu' };
+      scheduleRender();
+    },
+    scores() {
+      app.dialog = { kind: 'scores' };
+      scheduleRender();
+    },
+    toggle(key) {
+      ctl.toggleSelect(key);
+    },
+    action(name, near) {
+      const why = buttonReasons(ctl)[name];
+      if (why) {
+        // The discard pile in the play phase with nothing selected: explain discarding.
+        ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), near, 'info');
+        return;
+      }
+      perform[name]();
+    },
+    meld(id) {
+      const why = buttonReasons(ctl).layoff;
+      if (why) return ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), `meld:${id}`, 'info');
+      ctl.layoff(id);
+    },
+    swap(id, jokerCode) {
+      const sel = selectedCodes(ctl.hand);
+      if (!ctl.myTurn || ctl.view.phase !== 'play') return ctl.say(t(buttonReasons(ctl).layoff || 'why.drawFirst'), `meld:${id}`, 'info');
+      if (sel.length !== 1) return ctl.say(t('why.selectOneSwap', { joker: pieceName(jokerCode, t) }), `meld:${id}`, 'info');
+      ctl.swapJoker(id, sel[0]);
+    },
+    handKey(e, key, index) {
+      const cards = [...root.querySelectorAll('#hand button.in-hand')];
+      const focusAt = (i) => cards[Math.max(0, Math.min(cards.length - 1, i))]?.focus();
+      // The hand is laid out left to right in every language (cards are physical objects).
+      const step = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+      if (step && (e.shiftKey || e.altKey)) {
+        e.preventDefault();
+        ctl.moveCard(key, index + step);
+      } else if (step) {
+        e.preventDefault();
+        focusAt(index + step);
+      } else if (e.key === 'Home' || e.key === 'End') {
+        e.preventDefault();
+        focusAt(e.key === 'Home' ? 0 : cards.length - 1);
+      } else if (e.key === 'Escape') {
+        ctl.clearSelection();
+      }
+    },
+  };
+
+  installDrag(root, {
+    setDragging(on) {
+      app.dragging = on;
+      if (!on && app.pendingRender) {
+        app.pendingRender = false;
+        scheduleRender();
+      }
+    },
+    onDrop({ key, drop, index }) {
+      if (!drop) return;
+      const code = codeOf(ctl.hand, key);
+      if (drop === 'hand') return ctl.moveCard(key, index);
+      if (drop === 'discard') {
+        const why = buttonReasons(ctl).discard;
+        if (why && why !== 'why.selectOneDiscard') return ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), 'discard', 'info');
+        return ctl.discard(code);
+      }
+      if (drop.startsWith('meld:')) {
+        const id = Number(drop.slice(5));
+        const why = buttonReasons(ctl).layoff;
+        if (why && why !== 'why.selectForLayoff') return ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), drop, 'info');
+        // Dropping one of the selected cards lays off the whole selection; else just that card.
+        const cards = ctl.hand.selected.has(key) ? selectedCodes(ctl.hand) : [code];
+        return ctl.layoffCodes(id, cards).then((ok) => ok && ctl.clearSelection());
+      }
+      if (drop.startsWith('joker:')) {
+        const id = Number(drop.slice(6));
+        if (!ctl.myTurn || ctl.view.phase !== 'play') return ctl.say(t('why.drawFirst'), `meld:${id}`, 'info');
+        return ctl.swapJoker(id, code);
+      }
+      return undefined;
+    },
+  });
+
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && app.dialog) {
+      if (app.dialog.kind === 'choose') app.dialog.resolve(null);
+      closeDialog();
+    }
+  });
+
+  scheduleRender();
+  return { ctl, app };
+}

@@ -1,0 +1,374 @@
+/**
+ * The table's controller: the one place where the player's intents become engine requests.
+ *
+ * State flows one way: input (views call the intents below) → controller → engine (through the
+ * engine client, docs/WEBAPI.md) → view JSON → render. The controller keeps the UI's own
+ * game record (names, which seats are computer players, the seed) and the player's hand
+ * arrangement; everything about the game itself is read from the latest view.
+ */
+import { wait } from './dom.js';
+import {
+  createHandModel,
+  reconcile,
+  sortHand,
+  moveItem,
+  toggle,
+  selectedCodes,
+  selectedKeys,
+  stageSelection,
+  stagedCodes,
+  codeOf,
+} from './hand-model.js';
+import { isJoker, jokerReadings, baseCode } from './notation.js';
+import { simpleHint } from './hint-fallback.js';
+
+export const SPEEDS = { slow: 1500, normal: 850, fast: 300, instant: 0 };
+
+export class TableController {
+  /**
+   * @param {object} deps
+   * @param {{call(op: string, args: object): Promise<any>}} deps.engine
+   * @param {() => void} deps.onChange  re-render
+   * @param {(title: string, options: {label: string, value: any}[]) => Promise<any>} deps.choose
+   * @param {object} deps.prefs  {get(), set(patch)}
+   */
+  constructor({ engine, onChange, choose, prefs, t }) {
+    this.engine = engine;
+    this.t = t;
+    this.onChange = onChange;
+    this.choose = choose;
+    this.prefs = prefs;
+    this.record = null; // {id, variant, players, seats:[{name, bot}], options, seed, viewer}
+    this.view = null;
+    this.hand = createHandModel();
+    this.message = null; // {text, kind: 'error'|'info', near}
+    this.hint = null; // {keys:Set, pile, text}
+    this.busy = false;
+    this.botsRunning = false;
+    this.lastBotAction = null;
+    this.coverFor = null; // pass-and-play: the seat the device must be handed to
+    this.generation = 0; // bumps on each new game, so a stale bot loop stops
+  }
+
+  // ---- reading --------------------------------------------------------------------------
+
+  get viewer() {
+    return this.record?.viewer ?? 0;
+  }
+  isBot(seat) {
+    return Boolean(this.record?.seats[seat]?.bot);
+  }
+  name(seat) {
+    return this.record?.seats[seat]?.name || '';
+  }
+  get names() {
+    return this.record ? this.record.seats.map((s) => s.name) : [];
+  }
+  get myTurn() {
+    const v = this.view;
+    return Boolean(v && !v.round_over && v.current_player === this.viewer && !this.isBot(this.viewer) && !this.coverFor);
+  }
+  /** Events of the current turn, for "take back this turn" (ENGINE_API.md reset_turn). */
+  get turnEvents() {
+    const log = this.view?.log || [];
+    const seat = this.view?.current_player;
+    const out = [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      if (log[i].seat !== seat || log[i].type === 'discard') break;
+      out.unshift(log[i]);
+    }
+    return out;
+  }
+  get canResetTurn() {
+    if (!this.myTurn || this.view.phase !== 'play') return false;
+    if (typeof this.view.can_undo === 'boolean') return this.view.can_undo;
+    if (this.view.taken) return true;
+    return this.turnEvents.some((e) => ['meld', 'layoff', 'swap_joker'].includes(e.type));
+  }
+
+  // ---- engine ---------------------------------------------------------------------------
+
+  async call(op, args = {}) {
+    return this.engine.call(op, args);
+  }
+
+  setView(view) {
+    this.view = view;
+    if (view && view.seat === this.viewer) reconcile(this.hand, view.hand || []);
+  }
+
+  /** Start a match from the start screen's choices. */
+  async newGame(setup) {
+    this.generation++;
+    const seats = setup.seats.slice(0, setup.players).map((s) => ({ name: s.name, bot: s.bot || null }));
+    const humans = seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
+    const viewer = humans.length ? humans[0] : 0;
+    const seed = Number.isInteger(setup.seed) ? setup.seed : Math.floor(Math.random() * 2 ** 31);
+    const res = await this.call('new_game', {
+      variant: setup.variant,
+      players: setup.players,
+      seed,
+      options: setup.options || {},
+      seat: viewer,
+    });
+    this.record = { id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0 };
+    this.hand = createHandModel();
+    this.hand.sortBy = this.prefs.get().sortBy || null;
+    this.message = null;
+    this.hint = null;
+    this.coverFor = null;
+    this.setView(res.view);
+    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
+    this.onChange();
+    this.afterChange();
+  }
+
+  async refreshView(seat = this.viewer) {
+    const res = await this.call('view', { game: this.record.id, seat });
+    this.setView(res.view);
+  }
+
+  /** Send the current player's action; on refusal show the engine's message near `near`. */
+  async act(action, near) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.hint = null;
+    try {
+      const res = await this.call('apply', { game: this.record.id, action, seat: this.viewer });
+      this.message = null;
+      this.setView(res.view);
+      return true;
+    } catch (err) {
+      this.message = { text: err.message || String(err), kind: 'error', near };
+      return false;
+    } finally {
+      this.busy = false;
+      this.onChange();
+      this.afterChange();
+    }
+  }
+
+  /** After any change: let computer players move, or hand the device to the next person. */
+  afterChange() {
+    const v = this.view;
+    if (!v || v.round_over) return;
+    const seat = v.current_player;
+    if (this.isBot(seat)) {
+      this.runBots();
+    } else if (seat !== this.viewer) {
+      // Another person at this device plays next: hide this hand until they are ready.
+      this.coverFor = seat;
+      this.record.viewer = seat;
+      this.hand = createHandModel();
+      this.onChange();
+    }
+  }
+
+  async runBots() {
+    if (this.botsRunning) return;
+    this.botsRunning = true;
+    const gen = this.generation;
+    try {
+      while (gen === this.generation && this.view && !this.view.round_over && this.isBot(this.view.current_player)) {
+        const speed = SPEEDS[this.prefs.get().speed] ?? SPEEDS.normal;
+        await wait(speed);
+        if (gen !== this.generation) return;
+        const seat = this.view.current_player;
+        const level = this.record.seats[seat].bot;
+        const seed = (this.record.seed * 31 + ++this.record.botCounter) % 2 ** 31;
+        const res = await this.call('bot', { game: this.record.id, level, seed, seat: this.viewer });
+        if (gen !== this.generation) return;
+        this.lastBotAction = { seat, action: res.action };
+        this.setView(res.view);
+        this.onChange();
+      }
+    } catch (err) {
+      this.message = { text: err.message || String(err), kind: 'error', near: 'status' };
+      this.onChange();
+    } finally {
+      this.botsRunning = false;
+    }
+    if (gen === this.generation) this.afterChange();
+  }
+
+  // ---- intents --------------------------------------------------------------------------
+
+  revealHand() {
+    this.coverFor = null;
+    this.refreshView().then(() => this.onChange());
+  }
+
+  toggleSelect(key) {
+    toggle(this.hand, key);
+    this.hint = null;
+    if (this.message?.kind === 'info') this.message = null;
+    this.onChange();
+  }
+  clearSelection() {
+    this.hand.selected.clear();
+    this.onChange();
+  }
+  moveCard(key, toIndex) {
+    moveItem(this.hand, key, toIndex);
+    this.hand.sortBy = null;
+    this.onChange();
+  }
+  sort(by) {
+    sortHand(this.hand, by);
+    this.prefs.set({ sortBy: by });
+    this.onChange();
+  }
+  say(text, near, kind = 'info') {
+    this.message = { text, kind, near };
+    this.onChange();
+  }
+
+  drawStock() {
+    return this.act({ type: 'draw', source: 'stock' }, 'stock');
+  }
+  takeDiscard() {
+    return this.act({ type: 'draw', source: 'discard' }, 'discard');
+  }
+  jokerButton() {
+    return this.act({ type: 'draw', source: 'joker' }, 'actions');
+  }
+
+  /** Ask which tile each joker stands for when the engine could read the meld several ways. */
+  async pinJokers(codes, t) {
+    if (this.record.variant !== 'rummy101' || !codes.some((c) => c === 'JK')) return codes;
+    const readings = jokerReadings(codes.map(baseCode));
+    if (readings.length <= 1) return codes;
+    const choice = await this.choose(
+      t('joker.chooseTitle'),
+      readings.map((r) => ({ value: r.codes, label: r.meanings, kind: r.kind, value2: r.value })),
+    );
+    return choice || null;
+  }
+
+  async stage(t) {
+    const keys = selectedKeys(this.hand);
+    if (!keys.length) return;
+    const codes = await this.pinJokers(keys.map((k) => codeOf(this.hand, k)), t);
+    if (!codes) return;
+    stageSelection(this.hand, codes);
+    this.message = null;
+    this.onChange();
+  }
+  unstage(index) {
+    const group = this.hand.staged[index];
+    if (!group) return;
+    this.hand.staged.splice(index, 1);
+    this.onChange();
+  }
+
+  /** Lay every staged meld plus the current selection as one `meld` action. */
+  async meld(t) {
+    const melds = stagedCodes(this.hand);
+    const sel = selectedCodes(this.hand);
+    if (sel.length) {
+      const pinned = await this.pinJokers(sel, t);
+      if (!pinned) return;
+      melds.push(pinned);
+    }
+    if (!melds.length) return;
+    const ok = await this.act({ type: 'meld', melds }, 'hand');
+    if (ok) {
+      this.hand.staged = [];
+      this.hand.selected.clear();
+      this.onChange();
+    }
+  }
+
+  async layoff(meldId) {
+    const cards = selectedCodes(this.hand);
+    if (!cards.length) return this.say(this.t('why.selectForLayoff'), `meld:${meldId}`);
+    const ok = await this.act({ type: 'layoff', meld: meldId, cards }, `meld:${meldId}`);
+    if (ok) this.hand.selected.clear(), this.onChange();
+  }
+
+  async layoffCodes(meldId, cards) {
+    return this.act({ type: 'layoff', meld: meldId, cards }, `meld:${meldId}`);
+  }
+
+  async swapJoker(meldId, tile) {
+    const ok = await this.act({ type: 'swap_joker', meld: meldId, tile }, `meld:${meldId}`);
+    if (ok) this.hand.selected.clear(), this.onChange();
+  }
+
+  async discard(code) {
+    const cards = code ? [code] : selectedCodes(this.hand);
+    if (cards.length !== 1) return;
+    const ok = await this.act({ type: 'discard', card: cards[0] }, 'discard');
+    if (ok) this.hand.selected.clear(), this.onChange();
+  }
+
+  async resetTurn() {
+    const ok = await this.act({ type: 'reset_turn' }, 'actions');
+    if (ok) this.hand.staged = [];
+  }
+
+  /** Ask the engine for a hint; fall back to a simple local one while the op is missing. */
+  async askHint(t) {
+    let action = null;
+    try {
+      const res = await this.call('hint', { game: this.record.id, seat: this.viewer });
+      action = res.action ?? res.hint ?? null;
+    } catch {
+      action = simpleHint(this.view);
+    }
+    this.showHint(action, t);
+  }
+
+  showHint(action, t) {
+    const keysFor = (codes) => {
+      const keys = new Set();
+      for (const c of codes) {
+        const base = isJoker(c) ? 'JK' : c;
+        const item = this.hand.items.find((i) => i.code === base && !keys.has(i.key));
+        if (item) keys.add(item.key);
+      }
+      return keys;
+    };
+    if (!action) {
+      this.hint = null;
+      this.message = { text: t('hint.none'), kind: 'info', near: 'actions' };
+    } else if (action.type === 'draw') {
+      this.hint = { keys: new Set(), pile: action.source };
+      this.message = { text: t(`hint.draw.${action.source}`), kind: 'info', near: 'actions' };
+    } else if (action.type === 'meld') {
+      const codes = action.melds.flat();
+      this.hand.selected = keysFor(codes);
+      this.hint = { keys: new Set(this.hand.selected) };
+      this.message = { text: t('hint.meld'), kind: 'info', near: 'actions' };
+    } else if (action.type === 'layoff') {
+      this.hand.selected = keysFor(action.cards);
+      this.hint = { keys: new Set(this.hand.selected), meld: action.meld };
+      this.message = { text: t('hint.layoff'), kind: 'info', near: 'actions' };
+    } else if (action.type === 'discard') {
+      this.hand.selected = keysFor([action.card]);
+      this.hint = { keys: new Set(this.hand.selected) };
+      this.message = { text: t('hint.discard'), kind: 'info', near: 'actions' };
+    } else {
+      this.message = { text: t('hint.other'), kind: 'info', near: 'actions' };
+    }
+    this.onChange();
+  }
+
+  async nextRound() {
+    const res = await this.call('next_round', { game: this.record.id, seat: this.viewer });
+    this.hand = createHandModel();
+    this.hand.sortBy = this.prefs.get().sortBy || null;
+    this.message = null;
+    this.setView(res.view);
+    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
+    this.onChange();
+    this.afterChange();
+  }
+
+  leave() {
+    this.generation++;
+    if (this.record) this.call('close', { game: this.record.id }).catch(() => {});
+    this.record = null;
+    this.view = null;
+  }
+}

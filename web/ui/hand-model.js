@@ -1,0 +1,96 @@
+/**
+ * The player's own arrangement of their hand: order, selection and staged melds. This is UI
+ * state only — the engine's `view.hand` says what is in the hand; this module remembers how the
+ * player laid it out. Two identical tiles are told apart by a key ("R7#2"), never sent to the
+ * engine (ENGINE_API.md: naming a code once means either copy).
+ */
+import { sortKey } from './notation.js';
+
+export function createHandModel() {
+  return { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: null };
+}
+
+/**
+ * Bring the arrangement in line with a new hand: keep the player's order for cards still held,
+ * put new cards at the end (marked fresh so they can slide in), drop keys that left the hand.
+ */
+export function reconcile(model, hand) {
+  const want = new Map();
+  for (const code of hand) want.set(code, (want.get(code) || 0) + 1);
+  const kept = [];
+  const used = new Map();
+  for (const item of model.items) {
+    const n = used.get(item.code) || 0;
+    if (n < (want.get(item.code) || 0)) {
+      kept.push(item);
+      used.set(item.code, n + 1);
+    }
+  }
+  const fresh = new Set();
+  const keyCount = new Map();
+  for (const item of kept) keyCount.set(item.key, true);
+  for (const code of hand) {
+    const n = used.get(code) || 0;
+    if (n < want.get(code)) {
+      let i = 1;
+      while (keyCount.has(`${code}#${i}`)) i++;
+      const key = `${code}#${i}`;
+      keyCount.set(key, true);
+      kept.push({ key, code });
+      fresh.add(key);
+      used.set(code, n + 1);
+    }
+  }
+  const keys = new Set(kept.map((i) => i.key));
+  const firstDeal = model.items.length === 0;
+  model.items = kept;
+  model.fresh = firstDeal ? new Set() : fresh;
+  model.selected = new Set([...model.selected].filter((k) => keys.has(k)));
+  // A staged meld whose card left the hand is unstaged whole: its cards stay in the hand.
+  model.staged = model.staged.filter((group) => group.keys.every((k) => keys.has(k)));
+  if (model.sortBy && firstDeal) sortHand(model, model.sortBy);
+  return model;
+}
+
+export function sortHand(model, by) {
+  model.sortBy = by;
+  model.items = [...model.items].sort((a, b) => sortKey(a.code, by) - sortKey(b.code, by));
+}
+
+export function moveItem(model, key, toIndex) {
+  const from = model.items.findIndex((i) => i.key === key);
+  if (from < 0) return;
+  const items = [...model.items];
+  const [item] = items.splice(from, 1);
+  items.splice(Math.max(0, Math.min(toIndex, items.length)), 0, item);
+  model.items = items;
+}
+
+export function toggle(model, key) {
+  if (model.selected.has(key)) model.selected.delete(key);
+  else model.selected.add(key);
+}
+
+export const stagedKeys = (model) => new Set(model.staged.flatMap((g) => g.keys));
+export const codeOf = (model, key) => model.items.find((i) => i.key === key)?.code;
+
+/** Selected codes in hand order (staged ones excluded). */
+export function selectedCodes(model) {
+  const staged = stagedKeys(model);
+  return model.items.filter((i) => model.selected.has(i.key) && !staged.has(i.key)).map((i) => i.code);
+}
+
+export function selectedKeys(model) {
+  const staged = stagedKeys(model);
+  return model.items.filter((i) => model.selected.has(i.key) && !staged.has(i.key)).map((i) => i.key);
+}
+
+/** Stage the selection as one meld; `codes` may pin jokers ("JK=R8") for the engine. */
+export function stageSelection(model, codes = null) {
+  const keys = selectedKeys(model);
+  if (keys.length) model.staged.push({ keys, codes: codes || keys.map((k) => codeOf(model, k)) });
+  model.selected.clear();
+  return keys.length;
+}
+
+export const stagedCodes = (model) => model.staged.map((g) => g.codes);

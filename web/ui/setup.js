@@ -1,0 +1,85 @@
+/**
+ * What a match is made of before it starts: rule set, seats (people or computer players at a
+ * level), names and the rule set's options (RULES.md; option names from ENGINE_API.md).
+ * Pure data helpers; the start screen edits a setup and the controller sends it.
+ */
+
+export const VARIANTS = ['basic', 'rummy200', 'rummy101'];
+export const PLAYER_RANGE = { basic: [2, 6], rummy200: [4, 4], rummy101: [2, 4] };
+export const LEVELS = ['random', 'easy', 'medium', 'hard'];
+export const MAX_SEATS = 6;
+
+/** The options each rule set offers, with the engine's defaults (only changes are sent). */
+export const OPTION_DEFAULTS = {
+  basic: { ace_high_or_low: false, last_card_discard: false, goal: 'target', target: 150, hands: 5 },
+  rummy200: { target: 200 },
+  rummy101: { threshold: 'fixed', rounds: 5, joker_button: false },
+};
+
+export function defaultSetup(botNames, myName) {
+  return {
+    variant: 'basic',
+    players: 3,
+    seats: Array.from({ length: MAX_SEATS }, (_, i) =>
+      i === 0 ? { name: myName, bot: null } : { name: botNames[(i - 1) % botNames.length], bot: 'medium' },
+    ),
+    options: structuredClone(OPTION_DEFAULTS),
+  };
+}
+
+/** Keep a (possibly stale, saved) setup within the rules' limits. */
+export function normalizeSetup(setup, botNames, myName) {
+  const base = defaultSetup(botNames, myName);
+  const s = { ...base, ...(setup || {}) };
+  if (!VARIANTS.includes(s.variant)) s.variant = 'basic';
+  const seats = Array.isArray(s.seats) ? s.seats : [];
+  s.seats = base.seats.map((d, i) => ({
+    name: typeof seats[i]?.name === 'string' ? seats[i].name.slice(0, 24) : d.name,
+    bot: seats[i] && 'bot' in seats[i] ? (LEVELS.includes(seats[i].bot) ? seats[i].bot : null) : d.bot,
+  }));
+  s.options = { ...structuredClone(OPTION_DEFAULTS), ...(s.options || {}) };
+  for (const v of VARIANTS) s.options[v] = { ...OPTION_DEFAULTS[v], ...(s.options[v] || {}) };
+  s.players = clampPlayers(s.variant, Number(s.players) || 2);
+  return s;
+}
+
+export function clampPlayers(variant, n) {
+  const [lo, hi] = PLAYER_RANGE[variant];
+  return Math.max(lo, Math.min(hi, n));
+}
+
+/** The engine's `options` for this setup: only the values that differ from the defaults. */
+export function engineOptions(setup) {
+  const o = setup.options[setup.variant];
+  const d = OPTION_DEFAULTS[setup.variant];
+  const out = {};
+  if (setup.variant === 'basic') {
+    if (o.ace_high_or_low) out.ace_high_or_low = true;
+    if (o.last_card_discard) out.last_card_discard = true;
+    if (o.goal === 'hands') out.hands = clampInt(o.hands, 1, 50, d.hands);
+    else if (Number(o.target) !== d.target) out.target = clampInt(o.target, 10, 2000, d.target);
+  } else if (setup.variant === 'rummy200') {
+    if (Number(o.target) !== d.target) out.target = clampInt(o.target, 10, 2000, d.target);
+  } else {
+    if (o.threshold === 'rising') out.threshold = 'rising';
+    if (Number(o.rounds) !== d.rounds) out.rounds = clampInt(o.rounds, 1, 50, d.rounds);
+    if (o.joker_button) out.joker_button = true;
+  }
+  return out;
+}
+
+function clampInt(v, lo, hi, fallback) {
+  const n = Math.round(Number(v));
+  return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : fallback;
+}
+
+/** Setup → the controller's newGame() argument. */
+export function matchRequest(setup, seed) {
+  return {
+    variant: setup.variant,
+    players: setup.players,
+    seats: setup.seats.slice(0, setup.players).map((s, i) => ({ name: s.name.trim() || `#${i + 1}`, bot: s.bot })),
+    options: engineOptions(setup),
+    seed,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The score sheet: at the end of a round, who won and how (`round_result.kind`), each seat's
+ * points with the reason (`status`: Rummy 101's table rows, going rummy doubled, stalemate),
+ * the cards left in every hand, the running totals and past rounds (`history`); at the end of
+ * the match, the winner and a new match. Also opened mid-round from the score button.
+ */
+import { h } from './dom.js';
+import { renderPiece } from './pieces.js';
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+export function headline(result, t, name) {
+  const w = result.winner;
+  const params = { name: w === null || w === undefined ? '' : name(w), points: w === null || w === undefined ? 0 : result.points[w] };
+  return t(`result.${result.kind}`, params);
+}
+
+function reason(result, seat, t) {
+  const status = result.status?.[seat] ?? (result.winner === seat ? 'winner' : 'loser');
+  const value = result.values?.[seat] ?? 0;
+  if (status === 'winner') return t(`reason.winner.${result.kind}`) === `reason.winner.${result.kind}` ? t('reason.winner') : t(`reason.winner.${result.kind}`);
+  return t(`reason.${status}`, { value, count: value });
+}
+
+export function renderSheet({ t, ctl, on, midRound = false }) {
+  const v = ctl.view;
+  const n = v.players ?? v.hand_sizes.length;
+  const result = midRound ? null : v.round_result;
+  const name = (s) => ctl.name(s);
+  const rows = Array.from({ length: n }, (_, s) => s);
+
+  const roundTable = result
+    ? h('table', { class: 'sheet-table', id: 'round-table' },
+        h('caption', { class: 'sr-only', text: t('sheet.roundCaption', { n: result.round ?? v.round }) }),
+        h('thead', {}, h('tr', {},
+          h('th', { scope: 'col', text: t('sheet.player') }),
+          h('th', { scope: 'col', text: t('sheet.left') }),
+          h('th', { scope: 'col', class: 'num', text: t('sheet.points') }),
+          h('th', { scope: 'col', class: 'num', text: t('sheet.total') }))),
+        h('tbody', {}, rows.map((s) =>
+          h('tr', { class: [result.winner === s && 'winner'], 'data-seat': s },
+            h('th', { scope: 'row' }, h('span', { class: 'who', text: name(s) }), h('small', { class: 'why', text: reason(result, s, t) })),
+            h('td', { class: 'left' }, (result.hands?.[s] || []).length
+              ? h('span', { class: 'mini-hand' }, result.hands[s].map((c) => renderPiece(c, t, { size: 'mini' })))
+              : h('span', { class: 'muted', text: '—' })),
+            h('td', { class: 'num pts', text: signed(result.points?.[s] ?? 0) }),
+            h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) })))))
+    : null;
+
+  const history = v.history || [];
+  const historyTable = history.length
+    ? h('details', { class: 'history', open: midRound || undefined },
+        h('summary', { text: t('sheet.history') }),
+        h('div', { class: 'scroll-x' },
+          h('table', { class: 'sheet-table compact' },
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('sheet.round') }), rows.map((s) => h('th', { scope: 'col', class: 'num', text: name(s) })))),
+            h('tbody', {}, history.map((r, i) =>
+              h('tr', {}, h('th', { scope: 'row', text: String(r.round ?? i + 1) }), rows.map((s) => h('td', { class: 'num', text: signed(r.points?.[s] ?? 0) }))))),
+            h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', text: t('sheet.total') }), rows.map((s) => h('td', { class: 'num', text: String(v.scores?.[s] ?? 0) })))))))
+    : null;
+
+  let title;
+  let sub = null;
+  let buttons;
+  if (midRound) {
+    title = t('scores.title');
+    buttons = [h('button', { class: 'btn primary', type: 'button', id: 'sheet-close', 'data-fk': 'sheet-close', onclick: on.close, text: t('sheet.close') })];
+  } else if (v.game_over) {
+    const winners = v.winners || [];
+    title = winners.length > 1 ? t('match.shared', { names: t.list(winners.map(name)) }) : t('match.winner', { name: name(winners[0]) });
+    sub = headline(result, t, name);
+    buttons = [
+      h('button', { class: 'btn primary', type: 'button', id: 'new-match', 'data-fk': 'new-match', onclick: on.newMatch, text: t('match.again') }),
+      h('button', { class: 'btn', type: 'button', id: 'to-start', 'data-fk': 'to-start', onclick: on.toStart, text: t('match.toStart') }),
+    ];
+  } else {
+    title = t('sheet.roundOver', { n: result.round ?? v.round });
+    sub = headline(result, t, name);
+    buttons = [h('button', { class: 'btn primary', type: 'button', id: 'next-round', 'data-fk': 'next-round', onclick: on.nextRound, text: t('sheet.nextRound') })];
+  }
+
+  return h('div', { class: 'overlay' },
+    h('section', { class: ['sheet', v.game_over && !midRound && 'match-over'], role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sheet-title', id: 'score-sheet' },
+      h('h2', { id: 'sheet-title', text: title }),
+      sub ? h('p', { class: 'headline', id: 'sheet-headline', text: sub }) : null,
+      roundTable,
+      midRound ? h('table', { class: 'sheet-table' }, h('tbody', {}, rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }))))) : null,
+      historyTable,
+      h('div', { class: 'sheet-buttons' }, buttons)));
+}

@@ -1,0 +1,211 @@
+/**
+ * The start screen: choose a rule set, the seats (people or computer players and their
+ * level), names and the rule set's options, then start. Edits the setup object it is given
+ * and tells the app through the callbacks; it holds no state of its own.
+ */
+import { h } from './dom.js';
+import { renderPiece } from './pieces.js';
+import { VARIANTS, PLAYER_RANGE, LEVELS, clampPlayers } from './setup.js';
+import { SPEEDS } from './controller.js';
+
+const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
+
+export function renderStart({ t, setup, prefs, resume, busy, error, on }) {
+  const v = setup.variant;
+  const [lo, hi] = PLAYER_RANGE[v];
+  const opts = setup.options[v];
+
+  const variantCards = h(
+    'fieldset',
+    { class: 'variants' },
+    h('legend', { text: t('start.ruleSet') }),
+    VARIANTS.map((id) =>
+      h(
+        'label',
+        { class: ['variant', id === v && 'chosen'] },
+        h('input', {
+          type: 'radio',
+          name: 'variant',
+          value: id,
+          checked: id === v,
+          'data-fk': `variant-${id}`,
+          onchange: () => {
+            setup.variant = id;
+            setup.players = clampPlayers(id, setup.players);
+            on.change(true);
+          },
+        }),
+        h('span', { class: 'variant-pics', 'aria-hidden': 'true' }, PREVIEW[id].map((c) => renderPiece(c, t, { size: 'mini' }))),
+        h('span', { class: 'variant-text' }, h('strong', { text: t(`variant.${id}`) }), h('small', { text: t(`variant.${id}.blurb`) })),
+      ),
+    ),
+  );
+
+  const playerOptions = [];
+  for (let n = lo; n <= hi; n++) playerOptions.push(h('option', { value: n, selected: n === setup.players, text: String(n) }));
+  const playersField = h(
+    'div',
+    { class: 'field' },
+    h('label', { for: 'players', text: t('start.players') }),
+    h('select', {
+      id: 'players',
+      'data-fk': 'players',
+      disabled: lo === hi,
+      onchange: (e) => {
+        setup.players = Number(e.target.value);
+        on.change(true);
+      },
+    }, playerOptions),
+  );
+
+  const seatRows = setup.seats.slice(0, setup.players).map((seat, i) =>
+    h(
+      'div',
+      { class: 'seat-row' },
+      h('span', { class: 'seat-no', 'aria-hidden': 'true', text: String(i + 1) }),
+      h('input', {
+        type: 'text',
+        id: `seat-name-${i}`,
+        'data-fk': `seat-name-${i}`,
+        class: 'seat-name',
+        value: seat.name,
+        maxlength: 24,
+        autocomplete: 'off',
+        'aria-label': t('start.seatName', { n: i + 1 }),
+        oninput: (e) => {
+          seat.name = e.target.value;
+          on.change(false);
+        },
+      }),
+      h(
+        'select',
+        {
+          class: 'seat-kind',
+          id: `seat-kind-${i}`,
+          'data-fk': `seat-kind-${i}`,
+          'aria-label': t('start.seatKind', { n: i + 1 }),
+          onchange: (e) => {
+            seat.bot = e.target.value === 'human' ? null : e.target.value;
+            on.change(false);
+          },
+        },
+        h('option', { value: 'human', selected: !seat.bot, text: t('seat.human') }),
+        LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, text: t(`level.${l}`) })),
+      ),
+    ),
+  );
+
+  const checkbox = (key, label) =>
+    h(
+      'label',
+      { class: 'check' },
+      h('input', {
+        type: 'checkbox',
+        checked: Boolean(opts[key]),
+        'data-fk': `opt-${key}`,
+        onchange: (e) => {
+          opts[key] = e.target.checked;
+          on.change(false);
+        },
+      }),
+      h('span', { text: label }),
+    );
+  const number = (key, label, min, max) =>
+    h(
+      'label',
+      { class: 'field inline' },
+      h('span', { text: label }),
+      h('input', {
+        type: 'number',
+        inputmode: 'numeric',
+        min,
+        max,
+        value: opts[key],
+        'data-fk': `opt-${key}`,
+        oninput: (e) => {
+          opts[key] = e.target.value;
+          on.change(false);
+        },
+      }),
+    );
+  const radio = (key, value, label) =>
+    h(
+      'label',
+      { class: 'check' },
+      h('input', {
+        type: 'radio',
+        name: `opt-${key}`,
+        value,
+        checked: opts[key] === value,
+        'data-fk': `opt-${key}-${value}`,
+        onchange: () => {
+          opts[key] = value;
+          on.change(true);
+        },
+      }),
+      h('span', { text: label }),
+    );
+
+  let optionFields;
+  if (v === 'basic') {
+    optionFields = [
+      checkbox('ace_high_or_low', t('opt.aceHighOrLow')),
+      checkbox('last_card_discard', t('opt.lastCardDiscard')),
+      h('div', { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.goal') },
+        radio('goal', 'target', t('opt.goalTarget')),
+        opts.goal === 'target' ? number('target', t('opt.target'), 10, 2000) : null,
+        radio('goal', 'hands', t('opt.goalHands')),
+        opts.goal === 'hands' ? number('hands', t('opt.hands'), 1, 50) : null,
+      ),
+    ];
+  } else if (v === 'rummy200') {
+    optionFields = [number('target', t('opt.target'), 10, 2000)];
+  } else {
+    optionFields = [
+      h('div', { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.threshold') },
+        h('span', { class: 'group-label', text: t('opt.threshold') }),
+        radio('threshold', 'fixed', t('opt.thresholdFixed')),
+        radio('threshold', 'rising', t('opt.thresholdRising')),
+      ),
+      number('rounds', t('opt.rounds'), 1, 50),
+      checkbox('joker_button', t('opt.jokerButton')),
+    ];
+  }
+
+  const speed = h(
+    'div',
+    { class: 'field' },
+    h('label', { for: 'speed', text: t('settings.speed') }),
+    h('select', { id: 'speed', 'data-fk': 'speed', onchange: (e) => on.prefs({ speed: e.target.value }) },
+      Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.speed || 'normal') === s, text: t(`speed.${s}`) }))),
+  );
+
+  return h(
+    'main',
+    { class: 'start', id: 'start' },
+    h('h1', { class: 'title', text: t('app.title') }),
+    resume
+      ? h('div', { class: 'resume' },
+          h('p', { text: t('start.resumeText', { variant: t(`variant.${resume.variant}`), round: resume.round }) }),
+          h('button', { class: 'btn primary', type: 'button', 'data-fk': 'resume', onclick: on.resume, text: t('start.resume') }))
+      : null,
+    h(
+      'form',
+      {
+        class: 'setup',
+        onsubmit: (e) => {
+          e.preventDefault();
+          on.start();
+        },
+      },
+      variantCards,
+      h('p', { class: 'howto-link' },
+        h('button', { type: 'button', class: 'btn link', 'data-fk': 'howto', onclick: () => on.howto(v), text: t('start.howTo', { variant: t(`variant.${v}`) }) })),
+      h('fieldset', { class: 'seats' }, h('legend', { text: t('start.seats') }), playersField, seatRows),
+      h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
+      h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed),
+      error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
+      h('button', { class: 'btn primary big', type: 'submit', id: 'start-game', 'data-fk': 'start-game', disabled: busy, text: busy ? t('start.starting') : t('start.play') }),
+    ),
+  );
+}

@@ -1,0 +1,318 @@
+/**
+ * The table, rendered only from the latest view JSON plus the player's hand arrangement.
+ * Reads top to bottom (STYLE.md "The table's look"): opponents, melds grouped by owner, stock
+ * and discard, the turn log, then your hand and, under your thumb, the actions of the moment.
+ * Other seats' hands are drawn as backs with a count — no codes of theirs reach the DOM.
+ */
+import { h } from './dom.js';
+import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
+import { logLines } from './log-text.js';
+import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
+import { stagedKeys } from './hand-model.js';
+import { parseCode } from './notation.js';
+
+let lastDiscardTop = null;
+
+export function renderTable({ t, ctl, on, wide }) {
+  const v = ctl.view;
+  const n = v.players ?? v.hand_sizes.length;
+  const me = ctl.viewer;
+  const kind = v.variant === 'rummy101' ? 'tile' : 'card';
+  const reasons = buttonReasons(ctl);
+  const msg = ctl.message;
+  const msgNear = (where) =>
+    msg && msg.near === where
+      ? h('p', { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where, text: msg.text })
+      : null;
+
+  // -- header
+  const header = h(
+    'header',
+    { class: 'topbar' },
+    h('button', { class: 'btn icon', type: 'button', id: 'menu-btn', 'data-fk': 'menu', 'aria-label': t('menu.open'), onclick: on.menu }, h('span', { 'aria-hidden': 'true', text: '☰' })),
+    h('div', { class: 'title-small' },
+      h('strong', { text: t(`variant.${v.variant}`) }),
+      h('span', { class: 'round-no', text: t('table.round', { n: v.round }) }),
+      matchGoal(v, t)),
+    h('button', { class: 'btn icon', type: 'button', 'data-fk': 'scores', 'aria-label': t('scores.open'), onclick: on.scores }, h('span', { 'aria-hidden': 'true', text: '≡' })),
+  );
+
+  // -- opponents (clockwise after me)
+  const order = Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
+  const opponents = h(
+    'section',
+    { class: 'opponents', 'aria-label': t('table.opponents') },
+    order.map((seat) => seatChip({ t, ctl, v, seat, kind })),
+  );
+
+  // -- status banner
+  const current = v.current_player;
+  let status;
+  if (v.round_over) status = t('status.roundOver');
+  else if (ctl.coverFor !== null && ctl.coverFor !== undefined) status = t('status.passTo', { name: ctl.name(ctl.coverFor) });
+  else if (ctl.myTurn) status = v.phase === 'draw' ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw') : t('status.yourTurnPlay');
+  else status = ctl.isBot(current) ? t('status.botPlaying', { name: ctl.name(current) }) : t('status.waiting', { name: ctl.name(current) });
+  const banner = h('div', { class: ['turn-banner', ctl.myTurn && 'mine'], role: 'status', 'aria-live': 'polite', id: 'turn-banner' },
+    h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { text: status }));
+
+  // -- melds grouped by owner
+  const byOwner = new Map();
+  for (const m of v.table || []) {
+    if (!byOwner.has(m.owner)) byOwner.set(m.owner, []);
+    byOwner.get(m.owner).push(m);
+  }
+  const targeting = ctl.myTurn && v.phase === 'play' && ctl.hand.selected.size > 0;
+  const meldsSection = h(
+    'section',
+    { class: 'melds', 'aria-label': t('table.melds') },
+    byOwner.size === 0 ? h('p', { class: 'empty', text: t('table.noMelds') }) : null,
+    [...byOwner.entries()].map(([owner, melds]) =>
+      h('div', { class: 'owner-melds' },
+        h('h3', { class: 'owner-name', text: owner === me ? t('table.yourMelds') : ctl.name(owner) }),
+        h('div', { class: 'meld-row' }, melds.map((m) => meldBox({ t, ctl, m, owner, targeting, on, msgNear })))),
+    ),
+  );
+
+  // -- stock and discard
+  const takeable = takeableDiscard(v);
+  const top = v.variant === 'rummy101' ? takeable : v.discard?.length ? v.discard[v.discard.length - 1] : null;
+  const freshTop = top && top !== lastDiscardTop;
+  lastDiscardTop = top;
+  const stockBtn = h(
+    'button',
+    {
+      class: ['pile', 'stock', ctl.hint?.pile === 'stock' && 'hinted'],
+      type: 'button',
+      id: 'stock',
+      'data-fk': 'stock',
+      'data-drop': 'stock',
+      'aria-label': t('table.stockLabel', { count: v.stock }),
+      'aria-disabled': reasons.draw ? 'true' : 'false',
+      onclick: () => on.action('draw', 'stock'),
+    },
+    h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, v.stock > 0 ? [renderBack(kind), renderBack(kind), renderBack(kind)] : h('span', { class: 'pile-empty' })),
+    h('span', { class: 'pile-count', 'aria-hidden': 'true', text: t('table.stockCount', { count: v.stock }) }),
+  );
+  const pileSize = (v.discard || []).length;
+  const discardBtn = h(
+    'button',
+    {
+      class: ['pile', 'discard', ctl.hint?.pile === 'discard' && 'hinted'],
+      type: 'button',
+      id: 'discard-pile',
+      'data-fk': 'discard-pile',
+      'data-drop': 'discard',
+      'aria-label': top ? t(v.variant === 'rummy101' ? 'table.takeableLabel' : 'table.discardLabel', { card: pieceName(top, t), count: pileSize }) : t('table.discardEmpty'),
+      onclick: () => (v.phase === 'draw' ? on.action('take', 'discard') : on.action('discard', 'discard')),
+    },
+    h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, top ? renderPiece(top, t, { attrs: { class: freshTop ? 'fresh' : '' } }) : h('span', { class: 'pile-empty' })),
+    h('span', { class: 'pile-count', 'aria-hidden': 'true', text: v.variant === 'rummy101' ? t('table.takeable') : t('table.discardCount', { count: pileSize }) }),
+  );
+  const piles = h('section', { class: 'piles', 'aria-label': t('table.piles') },
+    h('div', { class: 'pile-wrap' }, stockBtn, msgNear('stock')),
+    h('div', { class: 'pile-wrap' }, discardBtn, msgNear('discard')));
+
+  // -- log
+  const lines = logLines(v, t, ctl.names);
+  const logList = h('ol', { class: 'log-lines', id: 'log-lines' }, lines.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })));
+  const log = wide
+    ? h('section', { class: 'log', 'aria-label': t('log.title') }, h('h2', { text: t('log.title') }), logList)
+    : h('details', { class: 'log', open: ctl.logOpen || undefined, ontoggle: (e) => (ctl.logOpen = e.target.open) },
+        h('summary', {}, h('span', { class: 'log-title', text: t('log.title') }), h('span', { class: 'log-last', text: lines.length ? lines[lines.length - 1].text : t('log.empty') })),
+        logList);
+
+  // -- my area
+  const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
+
+  const main = h('main', { class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'], id: 'table' },
+    header,
+    h('div', { class: 'table-body' },
+      h('div', { class: 'table-main' }, opponents, banner, msgNear('status'), meldsSection, piles, wide ? null : log),
+      wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null),
+    myArea);
+  return main;
+}
+
+function matchGoal(v, t) {
+  const o = v.options || {};
+  if (v.variant === 'rummy101') return h('span', { class: 'goal-text', text: t('table.goalRounds', { n: o.rounds ?? 5 }) });
+  if (o.hands) return h('span', { class: 'goal-text', text: t('table.goalHands', { n: o.hands }) });
+  return h('span', { class: 'goal-text', text: t('table.goalTarget', { n: o.target ?? (v.variant === 'rummy200' ? 200 : 150) }) });
+}
+
+function seatChip({ t, ctl, v, seat, kind }) {
+  const current = !v.round_over && v.current_player === seat;
+  const count = v.hand_sizes[seat];
+  const opened = v.opened?.[seat];
+  const lastDiscard = v.variant === 'rummy101' ? v.last_discards?.[seat] : null;
+  const who = ctl.isBot(seat) ? t(`level.${ctl.record.seats[seat].bot}`) : t('seat.human');
+  const label = t('seat.label', { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
+  return h(
+    'div',
+    { class: ['seat-chip', current && 'current'], 'aria-current': current ? 'true' : undefined, 'aria-label': label + (current ? ` — ${t('seat.playing')}` : ''), role: 'group', 'data-seat': seat },
+    h('div', { class: 'chip-top' },
+      h('span', { class: 'chip-name', text: ctl.name(seat) }),
+      current ? h('span', { class: 'chip-turn', text: t('seat.playing') }) : null),
+    h('div', { class: 'chip-info', 'aria-hidden': 'true' },
+      h('span', { class: 'chip-hand' }, renderBack(kind, { class: 'mini' }), h('span', { text: String(count) })),
+      h('span', { class: 'chip-score', text: t('seat.score', { score: v.scores?.[seat] ?? 0 }) }),
+      lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null),
+    h('div', { class: 'chip-sub', 'aria-hidden': 'true' },
+      h('span', { text: who }),
+      opened ? h('span', { class: 'chip-opened', text: opened === 'pairs' ? t('seat.openedPairs') : t('seat.opened') }) : null),
+    lastDiscard ? h('span', { class: 'sr-only', text: t('seat.lastDiscard', { card: pieceName(lastDiscard, t) }) }) : null,
+  );
+}
+
+function meldBox({ t, ctl, m, owner, targeting, on, msgNear }) {
+  const kindName = t(`meld.${m.kind || 'meld'}`);
+  const label = t('meld.label', { owner: owner === ctl.viewer ? t('table.you') : ctl.name(owner), kind: kindName, cards: m.cards.map((c) => pieceShort(c, t)).join(' ') });
+  const canSwap = ctl.view.variant === 'rummy101';
+  const hinted = ctl.hint?.meld === m.id;
+  return h(
+    'div',
+    { class: ['meld', targeting && 'targetable', hinted && 'hinted'], 'data-meld': m.id, 'data-drop': `meld:${m.id}` },
+    h('button', {
+      class: 'meld-hit',
+      type: 'button',
+      'data-fk': `meld-${m.id}`,
+      'aria-label': targeting ? t('meld.addTo', { meld: label }) : label,
+      onclick: () => on.meld(m.id),
+    }),
+    h('span', { class: 'meld-cards' }, m.cards.map((c) => {
+      const p = parseCode(c);
+      if (canSwap && p.kind === 'joker') {
+        return renderPiece(c, t, {
+          tag: 'button',
+          attrs: {
+            class: 'swap-target',
+            type: 'button',
+            'data-drop': `joker:${m.id}`,
+            'data-fk': `joker-${m.id}-${c}`,
+            'aria-label': t('meld.swapJoker', { joker: pieceName(c, t) }),
+            onclick: (e) => {
+              e.stopPropagation();
+              on.swap(m.id, c);
+            },
+          },
+        });
+      }
+      return renderPiece(c, t);
+    })),
+    msgNear(`meld:${m.id}`),
+  );
+}
+
+function scoresMini({ t, ctl, v }) {
+  const n = v.players ?? v.hand_sizes.length;
+  return h('section', { class: 'scores-mini', 'aria-label': t('scores.title') },
+    h('h2', { text: t('scores.title') }),
+    h('table', {},
+      h('tbody', {}, Array.from({ length: n }, (_, s) =>
+        h('tr', { class: v.current_player === s && !v.round_over ? 'current' : '' },
+          h('th', { scope: 'row', text: ctl.name(s) }),
+          h('td', { text: String(v.scores?.[s] ?? 0) }))))));
+}
+
+function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
+  const model = ctl.hand;
+  const staged = stagedKeys(model);
+  const covered = ctl.coverFor !== null && ctl.coverFor !== undefined;
+  const fits101 = kind === 'tile';
+
+  // Staging (any rule set; Rummy 101's opening is one action holding several melds).
+  const progress = openingProgress(ctl);
+  const stagedRow = model.staged.length
+    ? h('div', { class: 'staged', 'aria-label': t('stage.title') },
+        model.staged.map((g, i) =>
+          h('div', { class: 'staged-group' },
+            h('span', { class: 'meld-cards' }, g.codes.map((c) => renderPiece(c, t, { size: 'small' }))),
+            h('button', { class: 'btn icon small', type: 'button', 'data-fk': `unstage-${i}`, 'aria-label': t('stage.remove'), onclick: () => ctl.unstage(i), text: '×' }))))
+    : null;
+  const counter = progress
+    ? h('div', { class: ['opening', progress.points >= progress.needPoints || progress.pairs >= progress.needPairs ? 'enough' : ''], id: 'opening-counter', role: 'status', 'aria-live': 'polite' },
+        h('span', { text: t('opening.points', { points: progress.points, need: progress.needPoints }) }),
+        h('span', { text: t('opening.pairs', { pairs: progress.pairs, need: progress.needPairs }) }))
+    : null;
+
+  const handCount = model.items.length;
+  const handEl = covered
+    ? h('div', { class: 'hand covered' },
+        h('button', { class: 'btn primary big', type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t('cover.ready', { name: ctl.name(ctl.coverFor) }) }))
+    : h(
+        'div',
+        {
+          class: ['hand', fits101 ? 'rack' : 'fan'],
+          id: 'hand',
+          role: 'group',
+          'aria-label': t('hand.label', { count: handCount }),
+          'data-drop': 'hand',
+          style: { '--count': String(Math.max(handCount, 2)) },
+        },
+        model.items.map((item, i) => {
+          const selected = model.selected.has(item.key);
+          const isStaged = staged.has(item.key);
+          return renderPiece(item.code, t, {
+            tag: 'button',
+            attrs: {
+              type: 'button',
+              class: ['in-hand', selected && 'selected', isStaged && 'staged', model.fresh.has(item.key) && 'fresh', ctl.hint?.keys?.has(item.key) && 'hinted', item.code === v.taken && 'taken'],
+              'aria-pressed': selected ? 'true' : 'false',
+              'data-key': item.key,
+              'data-fk': `card-${item.key}`,
+              'data-index': i,
+              disabled: isStaged || undefined,
+              'aria-label': pieceName(item.code, t) + (item.code === v.taken ? `, ${t('hand.takenNote')}` : ''),
+              onclick: () => on.toggle(item.key),
+              onkeydown: (e) => on.handKey(e, item.key, i),
+            },
+          });
+        }),
+      );
+
+  const sortBtns = h('div', { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
+    h('button', { class: ['btn', 'small', model.sortBy === 'rank' && 'on'], type: 'button', id: 'sort-rank', 'data-fk': 'sort-rank', 'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false', onclick: () => ctl.sort('rank'), text: t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank') }),
+    h('button', { class: ['btn', 'small', model.sortBy === 'suit' && 'on'], type: 'button', id: 'sort-suit', 'data-fk': 'sort-suit', 'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false', onclick: () => ctl.sort('suit'), text: t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit') }));
+
+  const me101 = v.variant === 'rummy101';
+  const jb = jokerButtonState(v, me);
+  const notOpened = me101 && !v.opened?.[me];
+  const btn = (id, action, label, extraClass) =>
+    h('button', {
+      type: 'button',
+      id: `btn-${id}`,
+      'data-fk': `btn-${id}`,
+      class: ['btn', 'act', extraClass, reasons[action] ? 'off' : 'on'],
+      'aria-disabled': reasons[action] ? 'true' : 'false',
+      onclick: () => on.action(action, 'actions'),
+      text: label,
+    });
+  const actions = h('div', { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
+    btn('draw', 'draw', t('actions.draw'), v.phase === 'draw' ? 'primary' : ''),
+    btn('take', 'take', t('actions.take')),
+    jb.shown ? btn('joker', 'joker', t('actions.joker', { count: jb.accounts })) : null,
+    btn('meld', 'meld', notOpened ? t('actions.open') : model.staged.length ? t('actions.layStaged', { count: model.staged.length + (model.selected.size ? 1 : 0) }) : t('actions.meld'), v.phase === 'play' ? 'primary' : ''),
+    me101 ? btn('stage', 'stage', t('actions.stage')) : null,
+    btn('layoff', 'layoff', t('actions.layoff')),
+    btn('discard', 'discard', t('actions.discard')),
+    btn('undo', 'undo', t('actions.undo')),
+    btn('hint', 'hint', t('actions.hint')),
+  );
+
+  const myScore = v.scores?.[me] ?? 0;
+  const myOpened = v.opened?.[me];
+  return h('section', { class: ['my-area', ctl.myTurn && 'current'], 'aria-label': t('hand.area') },
+    h('div', { class: 'my-head' },
+      h('span', { class: 'my-name', text: ctl.name(me) }),
+      ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
+      h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
+      myOpened ? h('span', { class: 'chip-opened', text: myOpened === 'pairs' ? t('seat.openedPairs') : t('seat.opened') }) : null,
+      covered ? null : sortBtns),
+    counter,
+    stagedRow,
+    msgNear('hand'),
+    handEl,
+    msgNear('actions'),
+    covered ? null : actions,
+  );
+}
