@@ -1,0 +1,570 @@
+"""Exact meld solvers for the computer players and hints (RULES.md §1–3).
+
+- :func:`min_deadwood` — `basic` and `rummy200` (RULES.md §1 *Melds*, *Scoring*,
+  *Option ace_high_or_low*; §2 *Melds*): the disjoint sets and runs that leave the least
+  card value unmelded.
+- :func:`best_opening` — `rummy101` (RULES.md §3 *Melds*, *Values*, *Opening*): the
+  highest-value disjoint runs and sets in a rack, jokers placed where they are worth most.
+- :func:`best_pairs` — `rummy101` (RULES.md §3 *Opening*, five pairs): the most pairs.
+
+All three are exact, never heuristics. Both meld solvers are dynamic programmes over the
+rank (or number) columns 1..13, one column at a time, whose state is what is "in flight"
+across the column border: the runs still growing, per suit or colour, with how long they
+are (1, 2 or complete). Sets live inside one column, so they need no state at all. The
+per-column transition tables are small and built lazily on first use (import stays cheap).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import cards as _cards
+from . import tiles as _tiles
+from .errors import IllegalMove
+
+__all__ = [
+    "best_opening",
+    "best_pairs",
+    "deadwood_split",
+    "min_deadwood",
+]
+
+# ---------------------------------------------------------------------------------------
+# Cards: basic / rummy200
+# ---------------------------------------------------------------------------------------
+# The DP walks the ranks 1..13 (and 14, an ace played high, when ace_high is on). A card
+# pack holds each card once, so at most one run per suit crosses a column border; a state
+# packs, per suit, 2 bits of run length (0 none, 1, 2, 3 = complete) into bits 0..7 and,
+# with ace_high, 4 bits of "this suit's ace is kept for the top of a run" into bits 8..11.
+# Two runs of one suit that touch (3-4-5 and 6-7-8) are the same as one long run, so
+# "one run per suit" loses nothing.
+
+_RUN_STEP: list[int] = []  # (suit run state << 4 | run mask) -> next state, or -1
+
+
+def _run_step_table() -> list[int]:
+    """Lazily build the 4096-entry table of run-state transitions for one column."""
+    if not _RUN_STEP:
+        table = [-1] * 4096
+        for state in range(256):
+            for run_mask in range(16):
+                nxt = 0
+                for suit in range(4):
+                    old = (state >> (2 * suit)) & 3
+                    if run_mask >> suit & 1:
+                        new = min(old + 1, 3)
+                    elif old in (0, 3):  # no run, or a complete run that ends here
+                        new = 0
+                    else:  # a run of 1 or 2 cards cannot stop
+                        break
+                    nxt |= new << (2 * suit)
+                else:
+                    table[state << 4 | run_mask] = nxt
+        _RUN_STEP[:] = table
+    return _RUN_STEP
+
+
+# (present mask, ace column with the "keep for high" choice) -> options; one option is
+# (run mask, set mask, dead count, high mask): each card of the column goes to a run, the
+# column's set (3 or 4 cards, or none), the deadwood, or (aces only) the top of a run.
+_COLUMN_OPTIONS: dict[tuple[int, bool], list[tuple[int, int, int, int]]] = {}
+
+
+def _column_options(present: int, ace_high_column: bool) -> list[tuple[int, int, int, int]]:
+    key = (present, ace_high_column)
+    options = _COLUMN_OPTIONS.get(key)
+    if options is None:
+        suits = [s for s in range(4) if present >> s & 1]
+        roles = 4 if ace_high_column else 3
+        options = []
+        for code in range(roles ** len(suits)):
+            masks = [0, 0, 0, 0]  # run, set, dead, high
+            for suit in suits:
+                code, role = divmod(code, roles)
+                masks[role] |= 1 << suit
+            run_mask, set_mask, dead_mask, high_mask = masks
+            if set_mask.bit_count() in (0, 3, 4):
+                options.append((run_mask, set_mask, dead_mask.bit_count(), high_mask))
+        # Cheapest first, so the first state found for a key is usually the one kept.
+        options.sort(key=lambda option: option[2])
+        _COLUMN_OPTIONS[key] = options
+    return options
+
+
+def _parse_hand(hand: list[str]) -> list[tuple[int, int]]:
+    parsed = [_cards.parse(code) for code in hand]
+    if len(set(parsed)) != len(parsed):
+        repeated = sorted({c for c in hand if hand.count(c) > 1})
+        raise IllegalMove(f"a hand cannot hold the same card twice: {' '.join(repeated)}")
+    return parsed
+
+
+def _card_code(suit: int, rank: int) -> str:
+    return _cards.RANKS[(rank - 1) % 13] + _cards.SUITS[suit]
+
+
+def deadwood_split(
+    cards: list[str], ace_high: bool = False
+) -> tuple[int, list[list[str]], list[str]]:
+    """Like :func:`min_deadwood`, and also the unmelded cards (in the order given).
+
+    Returns ``(deadwood points, melds, unmelded cards)``.
+    """
+    parsed = _parse_hand(cards)
+    columns = [0] * 15  # suit mask per rank 1..13; 14 is filled by aces kept high
+    for suit, rank in parsed:
+        columns[rank] |= 1 << suit
+    step = _run_step_table()
+    ace_value = 15 if ace_high else 1
+    high_column = ace_high and columns[1] != 0 and columns[13] != 0
+    last = 14 if high_column else 13
+
+    costs: dict[int, int] = {0: 0}
+    history: list[dict[int, tuple[int, int, int, int]]] = []  # per column: key -> (prev, masks)
+    for rank in range(1, last + 1):
+        new_costs: dict[int, int] = {}
+        back: dict[int, tuple[int, int, int, int]] = {}
+        if rank == 14:
+            # Aces kept for the top of a run must extend the run ending at the king.
+            for state, cost in costs.items():
+                high = state >> 8
+                nxt = step[(state & 255) << 4 | high]
+                if nxt >= 0 and cost < new_costs.get(nxt, 1 << 30):
+                    new_costs[nxt] = cost
+                    back[nxt] = (state, high, 0, 0)
+        else:
+            value = ace_value if rank == 1 else min(rank, 10)
+            options = _column_options(columns[rank], rank == 1 and high_column)
+            for state, cost in costs.items():
+                runs = (state & 255) << 4
+                kept = state & ~255
+                for run_mask, set_mask, dead, high_mask in options:
+                    nxt = step[runs | run_mask]
+                    if nxt < 0:
+                        continue
+                    key = nxt | kept | high_mask << 8
+                    total = cost + dead * value
+                    if total < new_costs.get(key, 1 << 30):
+                        new_costs[key] = total
+                        back[key] = (state, run_mask, set_mask, high_mask)
+        costs = new_costs
+        history.append(back)
+
+    best_key, best_cost = -1, 1 << 30
+    for state, cost in costs.items():
+        # Every run must be complete (or absent) after the last column.
+        if step[(state & 255) << 4] >= 0 and not state >> 8 and cost < best_cost:
+            best_key, best_cost = state, cost
+
+    # Walk back to each card's role.
+    run_cards: list[set[int]] = [set(), set(), set(), set()]  # ranks per suit (14 = ace high)
+    set_columns: list[tuple[int, int]] = []
+    key = best_key
+    for rank in range(last, 0, -1):
+        key, run_mask, set_mask, _high = history[rank - 1][key]
+        for suit in range(4):
+            if run_mask >> suit & 1:
+                run_cards[suit].add(rank)
+        if set_mask:
+            set_columns.append((rank, set_mask))
+
+    melds: list[list[str]] = []
+    melded: set[str] = set()
+    for rank, set_mask in sorted(set_columns):
+        meld = [_card_code(s, rank) for s in range(4) if set_mask >> s & 1]
+        melds.append(meld)
+    for suit in range(4):
+        ranks = sorted(run_cards[suit])
+        start = 0
+        for i in range(1, len(ranks) + 1):
+            if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+                melds.append([_card_code(suit, r) for r in ranks[start:i]])
+                start = i
+    # By lowest rank; a set before a run starting at the same rank.
+    melds.sort(key=lambda m: (_cards.parse(m[0])[1], m[0][0] != m[1][0], _cards.parse(m[0])[0]))
+    for meld in melds:
+        melded.update(meld)
+    unmelded = [c for c in cards if c not in melded]
+    return best_cost, melds, unmelded
+
+
+def min_deadwood(cards: list[str], ace_high: bool = False) -> tuple[int, list[list[str]]]:
+    """The least deadwood a `basic`/`rummy200` hand can keep, and melds that reach it.
+
+    ``cards`` are distinct card codes (0–52 of them). Melds are sets of 3 or 4 cards of one
+    rank and runs of 3+ consecutive cards of one suit, ace low only (A-2-3, never Q-K-A);
+    with ``ace_high`` an ace may also top a run (Q-K-A, never K-A-2) and counts 15
+    (RULES.md §1). Deadwood counts ace 1 (15), 2–10 face value, J/Q/K 10.
+
+    Returns ``(deadwood points, melds)``; runs are listed in ascending order, sets in suit
+    order C D H S. Raises IllegalMove for a bad or repeated card code.
+    """
+    points, melds, _unmelded = deadwood_split(cards, ace_high)
+    return points, melds
+
+
+# ---------------------------------------------------------------------------------------
+# Tiles: rummy101 runs and sets
+# ---------------------------------------------------------------------------------------
+# The DP walks numbers 1..13; inside a column it takes the colours one by one (a sub-step
+# each), then forms the column's sets. Two copies of each tile exist and jokers add more,
+# so several runs of one colour can be in flight: per colour the state holds a sorted
+# tuple of run codes (interned as a small id):
+#   1, 2, 3  a run started by a number tile, 1 / 2 / 3+ tiles long;
+#   4, 5, 6  a run started by a joker that holds no number tile yet, 1 / 2 / 3+ long;
+#   7, 8, 9  a run started by a joker that holds a number tile, 1 / 2 / 3+ long.
+# Runs started by a joker must reach 13: if such a run stopped at t < 13, moving its
+# bottom joker to t + 1 would give a legal run worth more, so no optimum has one. That
+# prunes most joker placements. A run may stop (not take a tile in this column) only when
+# code 3, or at the end of the table code 3 or 9 (a meld needs a number tile).
+#
+# Dominance rules that drop choices an optimum never needs:
+# - a joker goes into a run of colour c at number n only if no tile cn stays unused (the
+#   tile could take the joker's place);
+# - a run is never started in a colour where a complete run stops at the same column
+#   (letting the stopping run go on instead is the same value with fewer constraints).
+#
+# A column's sets are made from r number tiles (s_c of colour c) plus j jokers. They form
+# m legal sets (distinct colours, 3 or 4 tiles, one number tile at least) exactly when
+# max s_c <= m <= r and 3m <= r + j <= 4m: deal the number tiles round-robin over the m
+# sets (sizes differ by at most one, no colour twice), then top them up with jokers.
+
+_EXTEND_REAL = (0, 2, 3, 3, 8, 9, 9, 8, 9, 9)
+_EXTEND_JOKER = (0, 2, 3, 3, 5, 6, 6, 8, 9, 9)
+_FINAL_OK = (True, False, False, True, False, False, False, False, False, True)
+
+_RUNS_ID: dict[tuple[int, ...], int] = {(): 0}
+_RUNS_BY_ID: list[tuple[int, ...]] = [()]
+
+# (runs id, tiles here, jokers left, joker may start a run) -> options; an option is
+# (new runs id, tiles used, tiles to sets, jokers used, slots, stopped) where slots says,
+# for each new run in order, (index of the run it continues or -1, "joker" flag), and
+# stopped lists the indexes of old runs that stop before this column.
+_ColourOption = tuple[int, int, int, int, tuple[tuple[int, bool], ...], tuple[int, ...]]
+_COLOUR_OPTIONS: dict[tuple[int, int, int, bool], list[_ColourOption]] = {}
+
+# (tiles in sets, most of one colour, jokers left) -> jokers the sets can take
+_SET_JOKERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _runs_id(runs: tuple[int, ...]) -> int:
+    rid = _RUNS_ID.get(runs)
+    if rid is None:
+        rid = _RUNS_ID[runs] = len(_RUNS_BY_ID)
+        _RUNS_BY_ID.append(runs)
+    return rid
+
+
+def _colour_options(rid: int, here: int, jokers: int, joker_start: bool) -> list[_ColourOption]:
+    key = (rid, here, jokers, joker_start)
+    found = _COLOUR_OPTIONS.get(key)
+    if found is not None:
+        return found
+    runs = _RUNS_BY_ID[rid]
+    best: dict[tuple[int, int, int, int], _ColourOption] = {}
+
+    def finish(slots: list[tuple[int, int, bool]], tiles_left: int, jokers_used: int, stop):
+        slots_jokers = jokers_used
+        for new_real in range(tiles_left + 1):
+            if new_real and stop:
+                break
+            max_new_jokers = 0 if stop or not joker_start else jokers - jokers_used
+            for new_jokers in range(max_new_jokers + 1):
+                all_slots = slots + [(1, -1, False)] * new_real + [(4, -1, True)] * new_jokers
+                left = tiles_left - new_real
+                used_jokers = slots_jokers + new_jokers
+                for to_sets in range(left + 1):
+                    if used_jokers and left - to_sets:
+                        continue  # a joker where an own tile lies unused
+                    ordered = sorted(all_slots)
+                    new_id = _runs_id(tuple(code for code, _s, _j in ordered))
+                    in_runs = here - left
+                    sig = (new_id, in_runs, to_sets, used_jokers)
+                    if sig not in best:
+                        best[sig] = (
+                            new_id,
+                            in_runs + to_sets + used_jokers,
+                            to_sets,
+                            used_jokers,
+                            tuple((src, joker) for _c, src, joker in ordered),
+                            tuple(stop),
+                        )
+
+    def walk(i: int, slots, tiles_left: int, jokers_used: int, stop: list[int]):
+        if i == len(runs):
+            finish(slots, tiles_left, jokers_used, stop)
+            return
+        code = runs[i]
+        if tiles_left:
+            walk(i + 1, [*slots, (_EXTEND_REAL[code], i, False)], tiles_left - 1, jokers_used, stop)
+        if jokers_used < jokers:
+            walk(i + 1, [*slots, (_EXTEND_JOKER[code], i, True)], tiles_left, jokers_used + 1, stop)
+        if code == 3:
+            walk(i + 1, slots, tiles_left, jokers_used, [*stop, i])
+
+    walk(0, [], here, 0, [])
+    found = _COLOUR_OPTIONS[key] = list(best.values())
+    return found
+
+
+def _set_jokers(tiles: int, most: int, jokers: int) -> tuple[int, ...]:
+    key = (tiles, most, jokers)
+    found = _SET_JOKERS.get(key)
+    if found is None:
+        found = tuple(
+            j
+            for j in range(jokers + 1)
+            if any(3 * m <= tiles + j <= 4 * m for m in range(most, tiles + 1))
+            and (tiles or not j)
+        )
+        _SET_JOKERS[key] = found
+    return found
+
+
+def _set_count(tiles: int, most: int, jokers: int) -> int:
+    """The number of sets ``tiles`` number tiles and ``jokers`` jokers form (the fewest)."""
+    for m in range(most, tiles + 1):
+        if 3 * m <= tiles + jokers <= 4 * m:
+            return m
+    raise AssertionError("infeasible sets")  # pragma: no cover - guarded by _set_jokers
+
+
+def _parse_rack(tiles: list[str]) -> tuple[list[list[int]], int]:
+    """Count number tiles as ``counts[colour][number]`` and jokers; reject impossible racks."""
+    counts = [[0] * 15 for _ in range(4)]
+    jokers = 0
+    for code in tiles:
+        if isinstance(code, str) and _tiles.is_joker(code):
+            _tiles.check(code)
+            jokers += 1
+            continue
+        colour, number = _tiles.parse(code)
+        counts[colour][number] += 1
+        if counts[colour][number] > 2:
+            raise IllegalMove(f"a rack cannot hold {code} more than twice (the set has two)")
+    return counts, jokers
+
+
+_COLOUR_SHIFT = (0, 10, 20, 30)
+_COLOUR_MASK = tuple(1023 << s for s in _COLOUR_SHIFT)
+_JOKER_SHIFT = 40
+_POOL_SHIFT = 48  # tiles given to sets in this column (4 bits), then the most of one colour
+_POOL_CLEAR = (1 << _POOL_SHIFT) - 1
+
+
+def _joker(colour: int, number: int) -> str:
+    return f"{_tiles.JOKER}={_tiles.COLOURS[colour]}{number}"
+
+
+def _tile(colour: int, number: int) -> str:
+    return f"{_tiles.COLOURS[colour]}{number}"
+
+
+def best_opening(tiles: list[str]) -> tuple[int, list[list[str]]]:
+    """The highest total value of disjoint runs and sets in a `rummy101` rack.
+
+    Runs are 3+ consecutive numbers of one colour (1..13, no wrap, no number twice); sets
+    are 3 or 4 tiles of one number in different colours (RULES.md §3 *Melds*). A joker
+    stands for any tile and is worth the tile it stands for; every meld holds at least one
+    number tile. Pairs do not count here (see :func:`best_pairs`).
+
+    Returns ``(points, melds)``: runs ascending, sets in colour order R K B Y, jokers
+    written resolved (``"JK=R5"``). ``(0, [])`` when nothing melds. Exact. Raises
+    IllegalMove for a bad code or a tile held more than twice.
+    """
+    counts, joker_total = _parse_rack(tiles)
+    # gaps[c][n]: numbers n..13 of colour c missing from the rack; a run a joker starts at
+    # n must reach 13, so it needs at least gaps[c][n + 1] more jokers.
+    gaps = []
+    for colour in range(4):
+        row = [0] * 15
+        for n in range(13, 0, -1):
+            row[n] = row[n + 1] + (counts[colour][n] == 0)
+        gaps.append(row)
+
+    values: dict[int, int] = {0: 0}
+    history: list[dict[int, tuple[int, object]]] = []
+    for n in range(1, 14):
+        for colour in range(4):
+            here = counts[colour][n]
+            shift = _COLOUR_SHIFT[colour]
+            clear = ~_COLOUR_MASK[colour]
+            may_start = n <= 11 and gaps[colour][n + 1] + 1 <= joker_total
+            new_values: dict[int, int] = {}
+            back: dict[int, tuple[int, object]] = {}
+            for key, value in values.items():
+                rid = (key >> shift) & 1023
+                if not rid and not here and not may_start:
+                    if value > new_values.get(key, -1):
+                        new_values[key] = value
+                        back[key] = (key, None)
+                    continue
+                used = (key >> _JOKER_SHIFT) & 255
+                left = joker_total - used
+                options = _colour_options(
+                    rid, here, left, may_start and gaps[colour][n + 1] + 1 <= left
+                )
+                base = key & clear
+                pool_tiles = (key >> _POOL_SHIFT) & 15
+                pool_most = key >> (_POOL_SHIFT + 4)
+                for option in options:
+                    new_id, count, to_sets, jokers_used, _slots, _stop = option
+                    new_key = base | new_id << shift
+                    if jokers_used:
+                        new_key += jokers_used << _JOKER_SHIFT
+                    if to_sets:
+                        new_key = (new_key & _POOL_CLEAR) | (
+                            (pool_tiles + to_sets) | max(pool_most, to_sets) << 4
+                        ) << _POOL_SHIFT
+                    total = value + count * n
+                    if total > new_values.get(new_key, -1):
+                        new_values[new_key] = total
+                        back[new_key] = (key, option)
+            values = new_values
+            history.append(back)
+        # The column's sets.
+        new_values = {}
+        back = {}
+        for key, value in values.items():
+            pool = key >> _POOL_SHIFT
+            if not pool:
+                if value > new_values.get(key, -1):
+                    new_values[key] = value
+                    back[key] = (key, 0)
+                continue
+            used = (key >> _JOKER_SHIFT) & 255
+            base = key & _POOL_CLEAR
+            for set_jokers in _set_jokers(pool & 15, pool >> 4, joker_total - used):
+                new_key = base + (set_jokers << _JOKER_SHIFT)
+                total = value + set_jokers * n
+                if total > new_values.get(new_key, -1):
+                    new_values[new_key] = total
+                    back[new_key] = (key, set_jokers)
+        values = new_values
+        history.append(back)
+
+    best_key, best_value = 0, -1
+    for key, value in values.items():
+        if value > best_value and all(
+            all(_FINAL_OK[code] for code in _RUNS_BY_ID[(key >> s) & 1023]) for s in _COLOUR_SHIFT
+        ):
+            best_key, best_value = key, value
+
+    # Walk back to the choice made at each step, then replay them forwards with real tiles.
+    steps: list[tuple[int, object]] = []
+    key = best_key
+    for back in reversed(history):
+        key, choice = back[key]
+        steps.append((key, choice))
+    steps.reverse()
+
+    melds: list[list[str]] = []
+    in_flight: list[list[list[str]]] = [[], [], [], []]
+    step_iter = iter(steps)
+    for n in range(1, 14):
+        pool: list[int] = []  # colours of the number tiles given to this column's sets
+        for colour in range(4):
+            key, choice = next(step_iter)
+            runs = in_flight[colour]
+            if choice is None:
+                continue
+            _new_id, _count, to_sets, _jokers, slots, stopped = choice  # type: ignore[misc]
+            melds.extend(runs[i] for i in stopped)
+            real, joker = _tile(colour, n), _joker(colour, n)
+            in_flight[colour] = [
+                [*(runs[src] if src >= 0 else []), joker if is_joker else real]
+                for src, is_joker in slots
+            ]
+            pool.extend([colour] * to_sets)
+        _key, set_jokers = next(step_iter)
+        if pool:
+            melds.extend(_deal_sets(n, pool, set_jokers))  # type: ignore[arg-type]
+    for runs in in_flight:
+        melds.extend(runs)
+    melds.sort(key=_meld_order)
+    return best_value, melds
+
+
+def _deal_sets(number: int, colours: list[int], jokers: int) -> list[list[str]]:
+    most = max(Counter(colours).values())
+    count = _set_count(len(colours), most, jokers)
+    groups: list[list[int]] = [[] for _ in range(count)]
+    for i, colour in enumerate(sorted(colours)):
+        groups[i % count].append(colour)
+    joker_groups: list[list[int]] = [[] for _ in range(count)]
+    for fill_to in (3, 4):
+        for group, extra in zip(groups, joker_groups, strict=True):
+            while jokers and len(group) + len(extra) < fill_to:
+                extra.append(next(c for c in range(4) if c not in group and c not in extra))
+                jokers -= 1
+    sets = []
+    for group, extra in zip(groups, joker_groups, strict=True):
+        meld = [(c, _tile(c, number)) for c in group] + [(c, _joker(c, number)) for c in extra]
+        sets.append([code for _c, code in sorted(meld)])
+    return sets
+
+
+def _meld_number(code: str) -> tuple[int, int]:
+    return _tiles.parse(code.split("=")[-1])
+
+
+def _meld_order(meld: list[str]) -> tuple[int, int, int]:
+    colour, number = _meld_number(meld[0])
+    is_set = _meld_number(meld[-1])[1] == number
+    return number, int(not is_set), colour
+
+
+# ---------------------------------------------------------------------------------------
+# Tiles: rummy101 pairs
+# ---------------------------------------------------------------------------------------
+
+
+def best_pairs(tiles: list[str]) -> tuple[int, list[list[str]]]:
+    """The most pairs in a `rummy101` rack (RULES.md §3: five pairs open).
+
+    A pair is two tiles of the same colour and number, or one tile and a joker (written
+    ``["R5", "JK=R5"]``), never two jokers. Among the ways to reach the most pairs this
+    picks the one of highest total value (a hint then shows the strongest pairs), and among
+    those the one using the fewest jokers. Pairs are listed by number, then colour.
+
+    Returns ``(count, pairs)``. Raises IllegalMove for a bad code or a tile held more than
+    twice.
+    """
+    counts, jokers = _parse_rack(tiles)
+    doubles: list[tuple[int, int]] = []  # (colour, number) held twice
+    singles: list[tuple[int, int]] = []
+    for colour in range(4):
+        for number in range(1, 14):
+            if counts[colour][number] == 2:
+                doubles.append((colour, number))
+            elif counts[colour][number] == 1:
+                singles.append((colour, number))
+    # A joker makes one more pair with a single tile; two jokers make one more pair by
+    # splitting a double (R5 R5 -> R5+JK, R5+JK). Higher tiles first for the higher value.
+    singles.sort(key=lambda t: -t[1])
+    doubles_by_value = sorted(doubles, key=lambda t: -t[1])
+    with_single = min(jokers, len(singles))
+    most = with_single + min((jokers - with_single) // 2, len(doubles))
+    best: tuple[int, int, int] | None = None  # (value, -jokers, split doubles)
+    for split in range(min(jokers // 2, len(doubles)) + 1):
+        paired = most - split
+        if paired < 0 or paired > len(singles) or paired + 2 * split > jokers:
+            continue
+        value = sum(n for _c, n in singles[:paired]) + sum(n for _c, n in doubles_by_value[:split])
+        candidate = (value, -(paired + 2 * split), split)
+        if best is None or candidate > best:
+            best = candidate
+    split = best[2] if best else 0
+    paired = most - split
+    pairs: list[tuple[tuple[int, int], list[str]]] = []
+    split_set = set(doubles_by_value[:split])
+    for colour, number in doubles:
+        code = _tile(colour, number)
+        if (colour, number) in split_set:
+            pairs += [((number, colour), [code, _joker(colour, number)])] * 2
+        else:
+            pairs.append(((number, colour), [code, code]))
+    for colour, number in singles[:paired]:
+        pairs.append(((number, colour), [_tile(colour, number), _joker(colour, number)]))
+    pairs.sort(key=lambda p: p[0])
+    return len(doubles) + most, [list(p) for _k, p in pairs]
