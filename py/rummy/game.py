@@ -455,6 +455,11 @@ def _check_tile_melds(s: State, made: list[melds.Meld], codes: list[str]) -> Non
     if opened is None:
         if pairs and len(pairs) != len(made):
             raise IllegalMove("An opening is either runs and sets or pairs, never both")
+        taken = s["taken"]
+        if taken is not None and taken not in [tiles.base(c) for c in codes]:
+            raise IllegalMove(
+                f"The {taken} you took from the discard pile must be part of your opening"
+            )
         need = s["thresholds"]
         if pairs:
             if len(pairs) < need["pairs"]:
@@ -468,11 +473,6 @@ def _check_tile_melds(s: State, made: list[melds.Meld], codes: list[str]) -> Non
                 raise IllegalMove(
                     f"Your opening is worth {total}; you need at least {need['points']} in one turn"
                 )
-        taken = s["taken"]
-        if taken is not None and taken not in [tiles.base(c) for c in codes]:
-            raise IllegalMove(
-                f"The {taken} you took from the discard pile must be part of your opening"
-            )
         s["opened"][seat] = "pairs" if pairs else "melds"
         if s["options"]["threshold"] == "rising":
             if pairs:
