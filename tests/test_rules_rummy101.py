@@ -1,7 +1,5 @@
 """`rummy101` — Rummy 101 with tiles and jokers (RULES.md §3)."""
 
-import functools
-import operator
 
 import pytest
 import rummy
@@ -95,7 +93,10 @@ def test_pairs_opener_cannot_lay_runs_but_may_add_to_others_melds():
     pairs = [tiles("R1 R1"), tiles("K2 K2"), tiles("B3 B3"), tiles("Y4 Y4"), tiles("R5 R5")]
     g = game(
         "rummy101",
-        [[*functools.reduce(operator.iadd, pairs, []), *tiles("K7 K8 K9 Y13 B9")], R10_12 + B11_13 + ELEVENS + tiles("Y7")],
+        [
+            [*(t for p in pairs for t in p), *tiles("K7 K8 K9 Y13 B9")],
+            R10_12 + B11_13 + ELEVENS + tiles("Y7"),
+        ],
         stock=tiles("Y2 B10"),
     )
     g.apply(discard("Y13"))
