@@ -1,6 +1,7 @@
 """`basic` — classic Rummy (RULES.md §1)."""
 
 import pytest
+
 import rummy
 from helpers import game
 from rummy import IllegalMove

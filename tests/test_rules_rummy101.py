@@ -2,6 +2,7 @@
 
 
 import pytest
+
 import rummy
 from helpers import game
 from rummy import IllegalMove

@@ -1,6 +1,7 @@
 """`rummy200` — the 4-player game to 200 points (RULES.md §2)."""
 
 import pytest
+
 import rummy
 from helpers import game
 from rummy import IllegalMove

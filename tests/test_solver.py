@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from rummy import solver
 from rummy.cards import DECK, RANKS, SUITS
 from rummy.errors import IllegalMove
@@ -80,7 +79,7 @@ def brute_deadwood(hand: list[str], ace_high: bool) -> int:
                 if len(run) == end - start and run <= cards:
                     melds.append(run)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: frozenset[str]) -> int:
         if not rest:
             return 0
@@ -124,7 +123,7 @@ def meld_tile_value(meld: list[str]) -> int:
     else:  # a run, ascending
         assert len(set(colours)) == 1, f"mixed colours: {meld}"
         assert numbers == list(range(numbers[0], numbers[0] + len(meld))), f"bad run: {meld}"
-        assert 1 <= numbers[0] and numbers[-1] <= 13
+        assert numbers[0] >= 1 and numbers[-1] <= 13
     return sum(numbers)
 
 
@@ -165,7 +164,7 @@ def brute_opening(rack: list[str]) -> int:
         if value is not None:
             candidates.append((Counter(sub), value))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[str, ...]) -> int:
         if not rest:
             return 0
@@ -183,7 +182,7 @@ def brute_opening(rack: list[str]) -> int:
 def brute_pairs(rack: list[str]) -> tuple[int, int]:
     """(most pairs, best value among those) by trying every way to pair the tiles."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[str, ...], jokers: int) -> tuple[int, int]:
         if not rest:
             return (0, 0)
