@@ -19,7 +19,7 @@ player understands.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import cards, tiles
 from .errors import IllegalMove
@@ -27,8 +27,7 @@ from .errors import IllegalMove
 SET, RUN, PAIR = "set", "run", "pair"
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(NamedTuple):
     kind: str
     codes: tuple[str, ...]
     value: int

@@ -7,14 +7,13 @@ carried out by `game` and `scoring`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import cards, tiles
 from .errors import IllegalMove
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     id: str
     name: str
     players: tuple[int, ...]  # allowed player counts
@@ -22,7 +21,7 @@ class Variant:
     uses_tiles: bool
     stock_end: str  # "rebuild" (shuffle the pile in), "turnover" (once, then stalemate), "end"
     layoff_needs_own_meld: bool
-    options: dict = field(default_factory=dict)  # defaults; "joker_accounts" is filled per game
+    options: dict  # defaults; "joker_accounts" is filled per game
 
     def deck(self) -> tuple[str, ...]:
         return tiles.FULL_SET if self.uses_tiles else cards.DECK
