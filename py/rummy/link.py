@@ -1,0 +1,1081 @@
+"""Play by link: a whole game, or the moves since a player's last turn, as URL-safe text.
+
+There is no server: each player's device keeps its copy of the game and passes it on as a link
+(the text after ``#``). The format, its size budget and its trust model are in docs/LINKS.md.
+
+Three kinds of link body, all in the same envelope::
+
+    base64url( format byte | raw deflate (level 9, preset dictionary) of the body | check )
+
+``check`` is the first 4 bytes of SHA-256 over everything before it. The body starts with a kind
+byte and a summary (game id, where the game stands, a hash of the exact state the link leads to):
+
+* **replay** (what `encode` makes for every game dealt from its seed, i.e. every game the app
+  starts): the match so far (options, seed, scores, finished rounds) and the moves of the current
+  round. The recipient deals the round from the seed and replays the moves through the rules, so
+  the current round is rule-checked on arrival, and the log the table shows ("what happened since
+  your last turn") comes back exactly. Moves are coded against the position they are made in
+  (a discard is an index into the sorted hand), about 5 bits a turn.
+* **snapshot** (fallback for positions given with ``deal=``, whose deal the seed cannot
+  rebuild): the state as compact JSON.
+* **moves** (`encode_moves`, `link_for`): the moves since a known state (the recipient's copy,
+  named by its hash and position) and the hash of the state they lead to. `apply_moves` replays
+  them on the stored copy and tells apart a link already opened, a forked history and a copy that
+  missed a link.
+
+Everything the decoder reads is bounded (text length, inflated size, counts against the bits
+left), and every failure is an `InvalidState` (a ValueError) whose message a player can act on.
+Deal fairness (commit–reveal of everyone's random values) is at the end of the module.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import re
+import secrets as _secrets
+import zlib
+from typing import Any
+
+from . import cards, game, rng, scoring, tiles, variants
+from .errors import IllegalMove, InvalidState
+
+FORMAT = 1  # the first byte; bump it when the body layout or the rules' replay changes
+MAX_TEXT = 24_000  # characters; a real link is under 2,000 (snapshots of long puzzles a few k)
+MAX_BODY = 256 * 1024  # bytes after inflating: far above any state, far below a zip bomb
+CHECK_BYTES = 4
+HASH_BITS = 64
+GAME_ID_BITS = 48
+MAX_ACTIONS = 20_000
+
+KIND_REPLAY, KIND_SNAPSHOT, KIND_MOVES = 1, 2, 3
+_KIND_NAMES = {KIND_REPLAY: "full", KIND_SNAPSHOT: "full", KIND_MOVES: "moves"}
+
+# Words the JSON snapshots repeat; a preset dictionary lets even a short snapshot use them.
+# Part of format 1: changing it changes every link.
+_ZDICT = (
+    b'{"version":1,"variant":"rummy101","players":,"options":{"threshold":"fixed","rounds":'
+    b'"joker_button":false,"joker_accounts":[1,1],"ace_high_or_low":false,"last_card_discard":'
+    b'false,"target":150,"hands":null,"max_rebuilds":null},"seed":"round":1,"first":0,"scores":'
+    b'[0,0],"history":[],"accounts":null,"game_over":false,"winners":null,"hands":[["stock":['
+    b'"discard":[],"discard_by":null,"table":[{"id":1,"owner":0,"kind":"run","cards":["JK=R'
+    b'"kind":"set","kind":"pair","next_id":1,"current":0,"turn":0,"phase":"draw","drawn":null,'
+    b'"taken":null,"taken_used":false,"plays":0,"opened":[null,"melds","pairs",false,true],'
+    b'"first_play":[null,"thresholds":{"points":101,"pairs":5},"button_used":[false,'
+    b'"last_discards":[null,"renewals":0,"log":[{"type":"draw","source":"stock","seat":0},'
+    b'{"type":"discard","card":"{"type":"meld","melds":[["],"ids":[{"type":"layoff","meld":'
+    b'{"type":"swap_joker","tile":"undo":null,"round_over":false,"round_result":null}'
+    b'"winner":"points":[-202,"values":[,"status":["not_opened","opened_melds","opened_pairs",'
+    b'"winner","loser","none"],"stock_out","normal","closed","stalemate","no_stock","out"'
+)
+
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+# ---------------------------------------------------------------------------------------------
+# What can go wrong with a link
+
+
+class LinkError(InvalidState):
+    """A link that cannot be used; the message says why and what to do."""
+
+
+class WrongGame(LinkError):
+    """A moves link for another game than the stored copy."""
+
+
+class AlreadyApplied(LinkError):
+    """A moves link whose moves the stored copy already holds (opened twice, or an old link)."""
+
+
+class ForkedHistory(LinkError):
+    """A moves link whose starting point is not the stored copy: someone changed the history."""
+
+
+class MissedMoves(LinkError):
+    """A moves link that starts later than the stored copy: a link in between was not opened."""
+
+
+class _Malformed(Exception):
+    """Internal: the body does not decode; turned into a LinkError with a reason."""
+
+
+def _damaged(why: str) -> LinkError:
+    return LinkError(f"This link is damaged ({why}) — ask for it again")
+
+
+# ---------------------------------------------------------------------------------------------
+# Bits: a writer and a bounded reader
+
+
+class _BitWriter:
+    __slots__ = ("_acc", "_n", "out")
+
+    def __init__(self) -> None:
+        self.out = bytearray()
+        self._acc = 0
+        self._n = 0
+
+    def bits(self, value: int, count: int) -> None:
+        if count <= 0:
+            return
+        self._acc = (self._acc << count) | (value & ((1 << count) - 1))
+        self._n += count
+        while self._n >= 8:
+            self._n -= 8
+            self.out.append((self._acc >> self._n) & 0xFF)
+        self._acc &= (1 << self._n) - 1
+
+    def choice(self, value: int, n: int) -> None:
+        """One of ``n`` equally likely values (truncated binary: k or k+1 bits)."""
+        if not 0 <= value < n:
+            raise ValueError(f"value {value} out of range {n}")
+        if n <= 1:
+            return
+        k = n.bit_length() - 1
+        short = (1 << (k + 1)) - n
+        if value < short:
+            self.bits(value, k)
+        else:
+            self.bits(value + short, k + 1)
+
+    def uint(self, x: int) -> None:
+        """A whole number ≥ 0 (exp-Golomb: small numbers take few bits)."""
+        x += 1
+        length = x.bit_length()
+        self.bits(0, length - 1)
+        self.bits(x, length)
+
+    def sint(self, x: int) -> None:
+        self.uint(2 * x if x >= 0 else -2 * x - 1)
+
+    def flag(self, value: bool) -> None:
+        self.bits(1 if value else 0, 1)
+
+    def align(self) -> None:
+        if self._n:
+            self.bits(0, 8 - self._n)
+
+    def getvalue(self) -> bytes:
+        self.align()
+        return bytes(self.out)
+
+
+class _BitReader:
+    __slots__ = ("_data", "_end", "pos")
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self.pos = 0
+        self._end = len(data) * 8
+
+    def left(self) -> int:
+        return self._end - self.pos
+
+    def bits(self, count: int) -> int:
+        if count <= 0:
+            return 0
+        if self.pos + count > self._end:
+            raise _Malformed("it ends too early")
+        first, last = self.pos >> 3, (self.pos + count + 7) >> 3
+        chunk = int.from_bytes(self._data[first:last], "big")
+        unused = last * 8 - (self.pos + count)
+        self.pos += count
+        return (chunk >> unused) & ((1 << count) - 1)
+
+    def choice(self, n: int) -> int:
+        if n <= 1:
+            return 0
+        k = n.bit_length() - 1
+        short = (1 << (k + 1)) - n
+        value = self.bits(k)
+        if value < short:
+            return value
+        return ((value << 1) | self.bits(1)) - short
+
+    def uint(self, limit: int = 1 << 64) -> int:
+        zeros = 0
+        while self.bits(1) == 0:
+            zeros += 1
+            if zeros > 64:
+                raise _Malformed("a number is too long")
+        x = ((1 << zeros) | self.bits(zeros)) - 1
+        if x > limit:
+            raise _Malformed(f"a number is out of range ({x} > {limit})")
+        return x
+
+    def count(self, bits_each: int = 1, limit: int = 1 << 20) -> int:
+        """A length: never more items than the bits left could hold."""
+        n = self.uint(limit)
+        if n * bits_each > self.left():
+            raise _Malformed("a list is longer than the link")
+        return n
+
+    def sint(self, limit: int = 1 << 62) -> int:
+        x = self.uint(2 * limit + 1)
+        return x // 2 if x % 2 == 0 else -(x + 1) // 2
+
+    def flag(self) -> bool:
+        return self.bits(1) == 1
+
+    def rest_bytes(self) -> bytes:
+        self.pos = (self.pos + 7) // 8 * 8
+        out = self._data[self.pos // 8 :]
+        self.pos = self._end
+        return out
+
+
+# Any JSON value (options, and rare shapes the compact codecs do not cover).
+_NONE, _FALSE, _TRUE, _INT, _STR, _LIST, _DICT = range(7)
+_MAX_DEPTH = 12
+
+
+def _put_value(w: _BitWriter, value: Any, depth: int = 0) -> None:
+    if depth > _MAX_DEPTH:
+        raise ValueError("nested too deeply")
+    if value is None:
+        w.choice(_NONE, 7)
+    elif value is False:
+        w.choice(_FALSE, 7)
+    elif value is True:
+        w.choice(_TRUE, 7)
+    elif isinstance(value, int):
+        w.choice(_INT, 7)
+        w.sint(value)
+    elif isinstance(value, str):
+        w.choice(_STR, 7)
+        data = value.encode()
+        w.uint(len(data))
+        for byte in data:
+            w.bits(byte, 8)
+    elif isinstance(value, list):
+        w.choice(_LIST, 7)
+        w.uint(len(value))
+        for item in value:
+            _put_value(w, item, depth + 1)
+    elif isinstance(value, dict):
+        w.choice(_DICT, 7)
+        w.uint(len(value))
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ValueError("a key is not a string")
+            _put_value(w, key, depth + 1)
+            _put_value(w, item, depth + 1)
+    else:
+        raise ValueError(f"not a JSON value: {type(value).__name__}")
+
+
+def _get_value(r: _BitReader, depth: int = 0) -> Any:
+    if depth > _MAX_DEPTH:
+        raise _Malformed("it is nested too deeply")
+    tag = r.choice(7)
+    if tag == _NONE:
+        return None
+    if tag in (_FALSE, _TRUE):
+        return tag == _TRUE
+    if tag == _INT:
+        return r.sint()
+    if tag == _STR:
+        n = r.count(8)
+        try:
+            return bytes(r.bits(8) for _ in range(n)).decode()
+        except UnicodeDecodeError:
+            raise _Malformed("a text is not UTF-8") from None
+    if tag == _LIST:
+        return [_get_value(r, depth + 1) for _ in range(r.count(2))]
+    if tag == _DICT:
+        out = {}
+        for _ in range(r.count(4)):
+            key = _get_value(r, depth + 1)
+            if not isinstance(key, str):
+                raise _Malformed("a key is not a string")
+            out[key] = _get_value(r, depth + 1)
+        return out
+    raise _Malformed("an unknown value type")
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards and tiles as small numbers
+
+_CARD_INDEX = {code: i for i, code in enumerate(cards.DECK)}  # 52 codes
+_TILE_CODES = (*tiles.NUMBER_TILES, tiles.JOKER)  # 53; a pinned joker is 53 then its meaning
+_TILE_INDEX = {code: i for i, code in enumerate(_TILE_CODES)}
+_NUMBER_INDEX = {code: i for i, code in enumerate(tiles.NUMBER_TILES)}
+
+
+def _put_code(w: _BitWriter, uses_tiles: bool, code: object) -> None:
+    if not uses_tiles:
+        if code not in _CARD_INDEX:
+            raise ValueError(f"not a card: {code!r}")
+        w.choice(_CARD_INDEX[code], 52)
+    elif code in _TILE_INDEX:
+        w.choice(_TILE_INDEX[code], 54)
+    else:
+        meaning = code[3:] if isinstance(code, str) and code.startswith("JK=") else None
+        if meaning not in _NUMBER_INDEX:
+            raise ValueError(f"not a tile: {code!r}")
+        w.choice(53, 54)
+        w.choice(_NUMBER_INDEX[meaning], 52)
+
+
+def _get_code(r: _BitReader, uses_tiles: bool) -> str:
+    if not uses_tiles:
+        return cards.DECK[r.choice(52)]
+    i = r.choice(54)
+    if i < 53:
+        return _TILE_CODES[i]
+    return "JK=" + tiles.NUMBER_TILES[r.choice(52)]
+
+
+def _put_codes(w: _BitWriter, uses_tiles: bool, codes: object) -> None:
+    if not isinstance(codes, list):
+        raise ValueError("not a list of codes")
+    w.uint(len(codes))
+    for code in codes:
+        _put_code(w, uses_tiles, code)
+
+
+def _get_codes(r: _BitReader, uses_tiles: bool) -> list[str]:
+    return [_get_code(r, uses_tiles) for _ in range(r.count(5))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions, coded against the position they are played in
+
+_DRAW_SOURCES = {False: ("stock", "discard"), True: ("stock", "discard", "joker")}
+_PLAY_TYPES = {
+    False: ("discard", "meld", "layoff", "reset_turn"),
+    True: ("discard", "meld", "layoff", "swap_joker", "reset_turn"),
+}
+
+
+def _hand_choices(s: dict, uses_tiles: bool) -> list[str]:
+    index = _TILE_INDEX if uses_tiles else _CARD_INDEX
+    hand = s["hands"][s["current"]]
+    return sorted(set(hand), key=lambda c: index.get(c, 999))
+
+
+def _put_action(w: _BitWriter, s: dict, action: dict) -> None:
+    """Code ``action`` as played in state ``s`` (before it). ValueError if it cannot be coded."""
+    uses_tiles = variants.BY_ID[s["variant"]].uses_tiles
+    kind = action.get("type")
+    if s["round_over"]:
+        if kind != "next_round":
+            raise ValueError("only the next round can follow a finished round")
+        return
+    if s["phase"] == "draw":
+        sources = _DRAW_SOURCES[uses_tiles]
+        if kind != "draw" or action.get("source") not in sources:
+            raise ValueError("a draw was expected")
+        w.choice(sources.index(action["source"]), len(sources))
+        return
+    types = _PLAY_TYPES[uses_tiles]
+    if kind not in types:
+        raise ValueError(f"cannot code an action of type {kind!r} here")
+    w.choice(types.index(kind), len(types))
+    if kind == "discard":
+        code = action.get("card")
+        code = tiles.base(code) if uses_tiles and isinstance(code, str) else code
+        choices = _hand_choices(s, uses_tiles)
+        if code not in choices:
+            raise ValueError(f"{code!r} is not in the hand")
+        w.choice(choices.index(code), len(choices))
+    elif kind == "meld":
+        groups = action.get("melds")
+        if not isinstance(groups, list) or not groups:
+            raise ValueError("a meld action without melds")
+        w.uint(len(groups) - 1)
+        for group in groups:
+            _put_codes(w, uses_tiles, group)
+    elif kind in ("layoff", "swap_joker"):
+        ids = [m["id"] for m in s["table"]]
+        if action.get("meld") not in ids or isinstance(action.get("meld"), bool):
+            raise ValueError("no such meld")
+        w.choice(ids.index(action["meld"]), len(ids))
+        if kind == "layoff":
+            _put_codes(w, uses_tiles, action.get("cards"))
+        else:
+            tile = action.get("tile")
+            if tile not in _NUMBER_INDEX:
+                raise ValueError("a joker is swapped for a number tile")
+            w.choice(_NUMBER_INDEX[tile], 52)
+
+
+def _get_action(r: _BitReader, s: dict) -> dict:
+    uses_tiles = variants.BY_ID[s["variant"]].uses_tiles
+    if s["round_over"]:
+        return {"type": "next_round"}
+    if s["phase"] == "draw":
+        sources = _DRAW_SOURCES[uses_tiles]
+        return {"type": "draw", "source": sources[r.choice(len(sources))]}
+    types = _PLAY_TYPES[uses_tiles]
+    kind = types[r.choice(len(types))]
+    if kind == "discard":
+        choices = _hand_choices(s, uses_tiles)
+        if not choices:
+            raise _Malformed("a discard from an empty hand")
+        return {"type": "discard", "card": choices[r.choice(len(choices))]}
+    if kind == "meld":
+        count = r.count(8, limit=64) + 1
+        return {"type": "meld", "melds": [_get_codes(r, uses_tiles) for _ in range(count)]}
+    if kind in ("layoff", "swap_joker"):
+        ids = [m["id"] for m in s["table"]]
+        if not ids:
+            raise _Malformed("a move on an empty table")
+        meld = ids[r.choice(len(ids))]
+        if kind == "layoff":
+            return {"type": "layoff", "meld": meld, "cards": _get_codes(r, uses_tiles)}
+        return {"type": "swap_joker", "meld": meld, "tile": tiles.NUMBER_TILES[r.choice(52)]}
+    return {"type": "reset_turn"}
+
+
+def _play(g: game.Game, action: dict) -> None:
+    if action.get("type") == "next_round":
+        g.next_round()
+    else:
+        g.apply(action)
+
+
+def _replay(g: game.Game, r: _BitReader, count: int) -> game.Game:
+    """Read ``count`` coded actions and play each; a move the rules refuse is named."""
+    for i in range(count):
+        action = _get_action(r, g._s)
+        try:
+            _play(g, action)
+        except IllegalMove as err:
+            raise LinkError(
+                f"The moves in this link do not follow the rules (move {i + 1}: {err})"
+            ) from None
+    return g
+
+
+# ---------------------------------------------------------------------------------------------
+# Hashes and positions
+
+
+def state_hash(state: dict) -> str:
+    """SHA-256 of the state's canonical JSON (hex): the same game gives the same hash anywhere."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def game_id(state: dict) -> str:
+    """A short id for the match (variant, players, seed, options): links find their game by it."""
+    key = json.dumps(
+        [state["variant"], state["players"], state["seed"], state["options"]],
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(b"rummy-game:" + key.encode()).hexdigest()[: GAME_ID_BITS // 4]
+
+
+def position(state: dict) -> tuple[int, int, int]:
+    """Where a game stands, in play order: (round, turn, events in the round's log)."""
+    return (state["round"], state["turn"], len(state["log"]))
+
+
+def _put_summary(w: _BitWriter, state: dict) -> None:
+    w.bits(int(game_id(state), 16), GAME_ID_BITS)
+    w.bits(int(state_hash(state)[: HASH_BITS // 4], 16), HASH_BITS)
+    _put_position(w, position(state))
+    w.uint(state["current"])
+
+
+def _put_position(w: _BitWriter, pos: tuple[int, int, int]) -> None:
+    for part in pos:
+        w.uint(part)
+
+
+def _get_position(r: _BitReader) -> tuple[int, int, int]:
+    return (r.uint(1 << 32), r.uint(1 << 32), r.uint(1 << 32))
+
+
+def _get_summary(r: _BitReader) -> dict:
+    return {
+        "game": f"{r.bits(GAME_ID_BITS):0{GAME_ID_BITS // 4}x}",
+        "hash": f"{r.bits(HASH_BITS):0{HASH_BITS // 4}x}",
+        "position": _get_position(r),
+        "current": r.uint(64),
+    }
+
+
+def _short_hash(state: dict) -> str:
+    return state_hash(state)[: HASH_BITS // 4]
+
+
+# ---------------------------------------------------------------------------------------------
+# The envelope: format byte, deflate, checksum, base64url
+
+
+def _wrap(body: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _ZDICT)
+    payload = bytes([FORMAT]) + packer.compress(body) + packer.flush()
+    check = hashlib.sha256(payload).digest()[:CHECK_BYTES]
+    return base64.urlsafe_b64encode(payload + check).decode("ascii").rstrip("=")
+
+
+def _unwrap(text: object) -> bytes:
+    """The body of a link, or LinkError saying what is wrong with the text."""
+    if not isinstance(text, str):
+        raise LinkError("A game link is text")
+    if len(text) > MAX_TEXT:
+        raise LinkError(f"This is not a game link: it is far too long ({len(text):,} characters)")
+    text = text.strip()
+    if "#" in text:  # a whole URL was pasted: the game is after the '#'
+        text = text.rsplit("#", 1)[1]
+    if not text:
+        raise LinkError("This link is empty — copy the whole link, including the part after '#'")
+    if not _BASE64URL.fullmatch(text):
+        raise _damaged("it holds characters a game link never has")
+    if len(text) % 4 == 1:
+        raise _damaged("it has been cut short")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise _damaged("it is not in the link alphabet") from None
+    if len(raw) < 1 + CHECK_BYTES + 1:
+        raise _damaged("it has been cut short")
+    payload, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
+    if not hmac.compare_digest(hashlib.sha256(payload).digest()[:CHECK_BYTES], check):
+        raise _damaged("checksum mismatch")
+    if payload[0] != FORMAT:
+        raise LinkError(
+            f"This link was made by another version of the game (link format {payload[0]}, "
+            f"this game reads {FORMAT}) — update the game, or ask for a new link"
+        )
+    unpacker = zlib.decompressobj(-15, _ZDICT)
+    try:
+        body = unpacker.decompress(payload[1:], MAX_BODY)
+    except zlib.error:
+        raise LinkError("This link cannot be unpacked: it was not made by this game") from None
+    if unpacker.unconsumed_tail or len(body) >= MAX_BODY:
+        raise LinkError(
+            f"This link unpacks to more than {MAX_BODY // 1024} KB: it is not a game link"
+        )
+    if not unpacker.eof or unpacker.unused_data:
+        raise LinkError("This link cannot be unpacked: it was not made by this game")
+    if not body:
+        raise LinkError("This link is empty inside: it was not made by this game")
+    return body
+
+
+# ---------------------------------------------------------------------------------------------
+# Full links
+
+
+def encode(state: dict) -> str:
+    """The link for ``state`` (any state `rummy.load` accepts, mid-turn included)."""
+    from .validate import check_state
+
+    check_state(state)
+    body = _replay_body(state)
+    if body is None:
+        body = _snapshot_body(state)
+    return _wrap(body)
+
+
+def decode(text: str) -> game.Game:
+    """The game a full link carries; LinkError (a ValueError) with a readable reason otherwise."""
+    body = _unwrap(text)
+    kind = body[0]
+    if kind == KIND_MOVES:
+        raise LinkError(
+            "This link carries only the latest moves: open it on the device that already "
+            "holds this game, or ask for a full link"
+        )
+    return _guarded(lambda: _decode_full(body))
+
+
+def _guarded(work: Any) -> Any:
+    """Run a decoding step; anything unexpected becomes a LinkError (never another type)."""
+    try:
+        return work()
+    except LinkError:
+        raise
+    except _Malformed as err:
+        raise LinkError(f"This link is malformed ({err}): it was not made by this game") from None
+    except InvalidState as err:
+        raise LinkError(f"This link holds a game that cannot be used — {err}") from None
+    except IllegalMove as err:
+        raise LinkError(f"This link holds a game that breaks the rules ({err})") from None
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError) as err:
+        raise LinkError(
+            f"This link is malformed ({type(err).__name__}): it was not made by this game"
+        ) from None
+
+
+def _decode_full(body: bytes) -> game.Game:
+    from .validate import check_state
+
+    kind = body[0]
+    r = _BitReader(body[1:])
+    summary = _get_summary(r)
+    if kind == KIND_SNAPSHOT:
+        text = r.rest_bytes()
+        try:
+            state = json.loads(text.decode())
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise _Malformed("its game is not readable JSON") from None
+        check_state(state)
+        g = game.Game(game._copy(state))
+    elif kind == KIND_REPLAY:
+        g = _read_replay(r)
+    else:
+        raise _Malformed(f"unknown kind {kind}")
+    if _short_hash(g._s) != summary["hash"]:
+        raise LinkError(
+            "This link does not lead to the game it describes — it was probably made by a "
+            "different version of the game; update both devices, or ask for a new link"
+        )
+    check_state(g._s)
+    return g
+
+
+def _snapshot_body(state: dict) -> bytes:
+    w = _BitWriter()
+    _put_summary(w, state)
+    text = json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    return bytes([KIND_SNAPSHOT]) + w.getvalue() + text.encode()
+
+
+# -- the replay body ---------------------------------------------------------------------------
+
+_KINDS = {
+    "basic": ("out", "rummy", "no_stock"),
+    "rummy200": ("closed", "stalemate"),
+    "rummy101": ("normal", "joker", "one_turn", "one_turn_joker", "stock_out"),
+}
+_STATUS_TILES = ("not_opened", "opened_melds", "opened_pairs")
+_OPENED_FOR_STATUS = {"not_opened": None, "opened_melds": "melds", "opened_pairs": "pairs"}
+_AUTOMATIC_EVENTS = ("rebuild", "turnover", "round_end")
+
+
+def _round_start(state: dict) -> dict | None:
+    """The match as it stood before this round was dealt, or None if that cannot be told."""
+    pre = {
+        k: game._copy(state[k])
+        for k in (
+            "version",
+            "variant",
+            "players",
+            "options",
+            "seed",
+            "round",
+            "first",
+            "scores",
+            "history",
+            "accounts",
+        )
+    }
+    pre["game_over"], pre["winners"] = False, None
+    if state["round_over"]:
+        result = state["round_result"]
+        if not state["history"] or state["history"][-1] != result:
+            return None
+        pre["history"] = pre["history"][:-1]
+        pre["scores"] = [a - b for a, b in zip(state["scores"], result["points"], strict=True)]
+    if state["accounts"] is not None:
+        pre["accounts"] = [
+            a + (1 if used else 0)
+            for a, used in zip(state["accounts"], state["button_used"], strict=True)
+        ]
+    return pre
+
+
+def _actions_from_log(log: list) -> list[dict] | None:
+    """The actions that made a round's log (automatic events left out)."""
+    out = []
+    for event in log:
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == "draw":
+            out.append({"type": "draw", "source": event.get("source")})
+        elif kind == "meld":
+            out.append({"type": "meld", "melds": event.get("melds")})
+        elif kind == "layoff":
+            out.append({"type": "layoff", "meld": event.get("meld"), "cards": event.get("cards")})
+        elif kind == "swap_joker":
+            out.append({"type": "swap_joker", "meld": event.get("meld"), "tile": event.get("tile")})
+        elif kind == "discard":
+            out.append({"type": "discard", "card": event.get("card")})
+        elif kind not in _AUTOMATIC_EVENTS:
+            return None
+    return out
+
+
+def _dealt(pre: dict) -> game.Game:
+    s = game._copy(pre)
+    game._deal(s, None)
+    return game.Game(s)
+
+
+def _replay_body(state: dict) -> bytes | None:
+    """The compact body (match so far + this round's moves), or None if the seed cannot
+    rebuild this round (a position given with ``deal=``) or anything does not replay exactly."""
+    pre = _round_start(state)
+    actions = _actions_from_log(state["log"])
+    if pre is None or actions is None:
+        return None
+    w = _BitWriter()
+    _put_summary(w, state)
+    try:
+        _put_match(w, pre)
+        g = _dealt(pre)
+        w.uint(len(actions))
+        for action in actions:
+            before = g._s
+            _play(g, action)
+            _put_action(w, before, action)
+    except (ValueError, KeyError, TypeError):  # IllegalMove is a ValueError
+        return None
+    if g._s != state:
+        return None
+    return bytes([KIND_REPLAY]) + w.getvalue()
+
+
+def _read_replay(r: _BitReader) -> game.Game:
+    from .validate import check_state
+
+    pre = _get_match(r)
+    g = _dealt(pre)
+    check_state(g._s)  # the match part is sound before any move is played on it
+    return _replay(g, r, r.count(2, limit=MAX_ACTIONS))
+
+
+def _put_match(w: _BitWriter, pre: dict) -> None:
+    v = variants.BY_ID[pre["variant"]]
+    w.choice(variants.VARIANTS.index(v.id), len(variants.VARIANTS))
+    w.uint(pre["players"])
+    _put_value(w, pre["options"])
+    w.bits(pre["seed"], 53)
+    w.uint(pre["round"])
+    w.choice(pre["first"], pre["players"])
+    for score in pre["scores"]:
+        w.sint(score)
+    if v.uses_tiles:
+        for count in pre["accounts"]:
+            w.uint(count)
+    w.uint(len(pre["history"]))
+    for result in pre["history"]:
+        _put_result(w, pre, result)
+
+
+def _get_match(r: _BitReader) -> dict:
+    from .game import STATE_VERSION
+
+    v = variants.BY_ID[variants.VARIANTS[r.choice(len(variants.VARIANTS))]]
+    n = r.uint(16)
+    try:
+        variants.check_players(v, n)
+        options = _get_value(r)
+        if variants.fill_options(v, n, options) != options:
+            raise _Malformed("its options are not complete")
+    except IllegalMove as err:
+        raise _Malformed(str(err)) from None
+    pre = {
+        "version": STATE_VERSION,
+        "variant": v.id,
+        "players": n,
+        "options": options,
+        "seed": r.bits(53),
+        "round": r.uint(1 << 20),
+        "first": r.choice(n),
+        "scores": [r.sint() for _ in range(n)],
+        "accounts": [r.uint(1 << 20) for _ in range(n)] if v.uses_tiles else None,
+        "game_over": False,
+        "winners": None,
+    }
+    if pre["round"] < 1 or pre["seed"] >= rng.MAX_SEED:
+        raise _Malformed("its round is 0")
+    pre["history"] = [_get_result(r, pre) for _ in range(r.count(8, limit=10_000))]
+    return pre
+
+
+def _put_result(w: _BitWriter, pre: dict, result: dict) -> None:
+    """A finished round: compact (winner, kind, how each seat opened, the hands left) when the
+    scoring rules give back exactly the same result, else as a plain value."""
+    compact = _compact_result(pre, result)
+    w.flag(compact is not None)
+    if compact is None:
+        _put_value(w, result)
+        return
+    n = pre["players"]
+    uses_tiles = variants.BY_ID[pre["variant"]].uses_tiles
+    kinds = _KINDS[pre["variant"]]
+    winner, kind, _opened, hands = compact
+    w.choice(n if winner is None else winner, n + 1)
+    w.choice(kinds.index(kind), len(kinds))
+    w.uint(result["round"])
+    if uses_tiles:
+        for seat in range(n):
+            if seat != winner:
+                w.choice(_STATUS_TILES.index(result["status"][seat]), 3)
+    for hand in hands:
+        _put_codes(w, uses_tiles, hand)
+
+
+def _compact_result(pre: dict, result: object) -> tuple | None:
+    try:
+        n = pre["players"]
+        winner, kind = result["winner"], result["kind"]
+        if kind not in _KINDS[pre["variant"]] or (winner is not None and winner not in range(n)):
+            return None
+        opened = None
+        if pre["variant"] == "rummy101":
+            opened = [
+                None if seat == winner else _OPENED_FOR_STATUS[result["status"][seat]]
+                for seat in range(n)
+            ]
+        if _rebuild_result(pre, winner, kind, opened, result["hands"], result["round"]) != result:
+            return None
+        return winner, kind, opened, result["hands"]
+    except (KeyError, TypeError, IndexError, ValueError):
+        return None
+
+
+def _rebuild_result(
+    pre: dict, winner: int | None, kind: str, opened: list | None, hands: list, round_: int
+) -> dict:
+    if pre["variant"] == "rummy101":
+        score = scoring.score_tiles(hands, opened, winner, kind)
+    else:
+        ace_high = pre["options"].get("ace_high_or_low", False)
+        score = scoring.score_cards(hands, winner, kind, ace_high)
+    return {
+        "winner": winner,
+        "kind": kind,
+        "round": round_,
+        **score,
+        "hands": [list(h) for h in hands],
+    }
+
+
+def _get_result(r: _BitReader, pre: dict) -> dict:
+    if not r.flag():
+        return _get_value(r)
+    n = pre["players"]
+    uses_tiles = variants.BY_ID[pre["variant"]].uses_tiles
+    kinds = _KINDS[pre["variant"]]
+    winner = r.choice(n + 1)
+    winner = None if winner == n else winner
+    kind = kinds[r.choice(len(kinds))]
+    round_ = r.uint(1 << 20)
+    opened = None
+    if uses_tiles:
+        opened = [
+            None if seat == winner else _OPENED_FOR_STATUS[_STATUS_TILES[r.choice(3)]]
+            for seat in range(n)
+        ]
+    hands = [_get_codes(r, uses_tiles) for _ in range(n)]
+    for hand in hands:
+        for code in hand:
+            if uses_tiles and code.startswith("JK="):
+                raise _Malformed("a pinned joker in a hand")
+    return _rebuild_result(pre, winner, kind, opened, hands, round_)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves links: the moves since a state the recipient holds
+
+
+def encode_moves(base_state: dict, actions: list[dict]) -> str:
+    """A link carrying ``actions`` played from ``base_state`` (the recipient's stored copy).
+
+    Each action is checked by playing it (IllegalMove names the first that is not legal); the
+    pseudo-action ``{"type": "next_round"}`` deals the next round. The link names the base by
+    hash and position and the result by hash, so `apply_moves` can check both ends.
+    """
+    g = game.load(base_state)
+    if not isinstance(actions, list):
+        raise IllegalMove("The moves must be a list of actions")
+    w = _BitWriter()
+    coded = _BitWriter()
+    for i, action in enumerate(actions):
+        before = g._s
+        try:
+            _play(g, action if isinstance(action, dict) else {})
+        except IllegalMove as err:
+            raise IllegalMove(f"Move {i + 1} cannot be played: {err}") from None
+        try:
+            _put_action(coded, before, action)
+        except ValueError as err:
+            raise IllegalMove(f"Move {i + 1} cannot be put in a link: {err}") from None
+    _put_summary(w, g._s)
+    w.bits(int(_short_hash(base_state), 16), HASH_BITS)
+    _put_position(w, position(base_state))
+    w.uint(len(actions))
+    body = w.getvalue() + coded.getvalue()
+    return _wrap(bytes([KIND_MOVES]) + body)
+
+
+def apply_moves(stored_state: dict, text: str) -> game.Game:
+    """The game after the moves a moves link carries, replayed on ``stored_state``.
+
+    Raises (all LinkError, a ValueError): `WrongGame`, `AlreadyApplied` (this link or a later
+    one was opened already), `MissedMoves` (the stored copy is older than the link's start),
+    `ForkedHistory` (the link starts from a game that is not this copy), or LinkError when the
+    moves break the rules or do not lead to the state the link names.
+    """
+    body = _unwrap(text)
+    if body[0] != KIND_MOVES:
+        raise LinkError("This is a full game link, not a moves link: open it as a new game")
+    return _guarded(lambda: _apply_moves(stored_state, body))
+
+
+def _apply_moves(stored_state: dict, body: bytes) -> game.Game:
+    stored = game.load(stored_state)._s
+    r = _BitReader(body[1:])
+    summary = _get_summary(r)
+    base_hash = f"{r.bits(HASH_BITS):0{HASH_BITS // 4}x}"
+    base_pos = _get_position(r)
+    count = r.count(1, limit=MAX_ACTIONS)
+    r.pos = (r.pos + 7) // 8 * 8  # the coded moves start at the next byte
+    if summary["game"] != game_id(stored):
+        raise WrongGame("This link belongs to another game than the one on this device")
+    here, mine = _short_hash(stored), position(stored)
+    if here == summary["hash"]:
+        raise AlreadyApplied("This link has already been opened here: your game is up to date")
+    if here != base_hash:
+        if mine >= summary["position"]:
+            raise AlreadyApplied(
+                "This link is older than the game on this device: its moves are already here"
+            )
+        if mine < base_pos:
+            raise MissedMoves(
+                "Your copy of this game is behind: a link before this one was not opened — "
+                "open the earlier link first, or ask for a full link"
+            )
+        raise ForkedHistory(
+            "This link does not follow from the game on this device: the moves before it "
+            "differ from yours (the game was changed or played twice) — ask for a full link"
+        )
+    g = _replay(game.Game(game._copy(stored)), r, count)
+    if _short_hash(g._s) != summary["hash"]:
+        raise LinkError(
+            "The moves in this link do not lead to the game it names — it was changed on the "
+            "way, or made by a different version of the game"
+        )
+    return g
+
+
+def moves_since(base_state: dict, state: dict) -> list[dict] | None:
+    """The actions that lead from ``base_state`` to ``state`` in the same round (from the log),
+    or None when they cannot be told (another round or game, or not a continuation)."""
+    if (
+        game_id(base_state) != game_id(state)
+        or base_state["round"] != state["round"]
+        or state["log"][: len(base_state["log"])] != base_state["log"]
+    ):
+        return None
+    actions = _actions_from_log(state["log"][len(base_state["log"]) :])
+    if actions is None:
+        return None
+    g = game.Game(game._copy(base_state))
+    try:
+        for action in actions:
+            _play(g, action)
+    except IllegalMove:
+        return None
+    return actions if g._s == state else None
+
+
+def seat_last_turn(state: dict, seat: int) -> dict | None:
+    """The state right after ``seat`` last ended a turn in this round (its discard, or the
+    play that ended the round), rebuilt from the seed; None if it has not moved this round or
+    the round cannot be rebuilt."""
+    pre = _round_start(state)
+    actions = _actions_from_log(state["log"])
+    if pre is None or actions is None:
+        return None
+    g = _dealt(pre)
+    found = None
+    try:
+        for action in actions:
+            mover = g._s["current"]
+            _play(g, action)
+            if mover == seat and (action["type"] == "discard" or g._s["round_over"]):
+                found = g._s
+    except IllegalMove:
+        return None
+    return None if found is None else game._copy(found)
+
+
+def link_for(state: dict, seat: int) -> str:
+    """The link to send ``seat``: the moves since its last turn in this round when its copy can
+    be named that way, else the full game."""
+    base = seat_last_turn(state, seat)
+    if base is not None:
+        actions = moves_since(base, state)
+        if actions is not None:
+            return encode_moves(base, actions)
+    return encode(state)
+
+
+def inspect(text: str) -> dict:
+    """What a link is, without playing it: ``{"kind": "full"|"moves", "game": id,
+    "position": [round, turn, events], "current": seat, "hash": ...}`` (for routing a link to
+    the stored game it belongs to)."""
+    body = _unwrap(text)
+
+    def read() -> dict:
+        summary = _get_summary(_BitReader(body[1:]))
+        if body[0] not in _KIND_NAMES:
+            raise _Malformed(f"unknown kind {body[0]}")
+        return {
+            "kind": _KIND_NAMES[body[0]],
+            "verified_deal": body[0] != KIND_SNAPSHOT,
+            "game": summary["game"],
+            "position": list(summary["position"]),
+            "current": summary["current"],
+            "hash": summary["hash"],
+        }
+
+    return _guarded(read)
+
+
+# ---------------------------------------------------------------------------------------------
+# Fair deal: commit–reveal (docs/LINKS.md "Fair deal")
+
+_COMMIT_PREFIX = b"rummy-commit:v1:"
+_SEED_PREFIX = b"rummy-seed:v1:"
+
+
+def new_secret() -> str:
+    """A fresh random value for this device's share of the seed (256 bits, hex)."""
+    return _secrets.token_hex(32)
+
+
+def _secret_bytes(secret: object) -> bytes:
+    if not isinstance(secret, str) or not 16 <= len(secret) <= 256:
+        raise InvalidState("A secret is a text of 16 to 256 characters")
+    return secret.encode()
+
+
+def commit(secret: str) -> str:
+    """The commitment to ``secret`` (hex SHA-256): safe to send before the secret is revealed."""
+    return hashlib.sha256(_COMMIT_PREFIX + _secret_bytes(secret)).hexdigest()
+
+
+def check_reveal(commitment: str, secret: str) -> bool:
+    """True when ``secret`` is the value ``commitment`` was made from."""
+    if not isinstance(commitment, str):
+        return False
+    try:
+        expected = commit(secret)
+    except InvalidState:
+        return False
+    return hmac.compare_digest(expected, commitment.lower())
+
+
+def derive_seed(values: list[str]) -> int:
+    """The game seed in [0, 2**53) from every seat's revealed value, in seat order. No single
+    player can steer it while at least one other value is unknown to them."""
+    if not isinstance(values, list) or len(values) < 2:
+        raise InvalidState("The seed needs a value from every player (at least two)")
+    digest = hashlib.sha256(_SEED_PREFIX)
+    for value in values:
+        data = _secret_bytes(value)
+        digest.update(len(data).to_bytes(2, "big") + data)
+    return int.from_bytes(digest.digest()[:8], "big") >> (64 - 53)
