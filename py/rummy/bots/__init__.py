@@ -1,0 +1,41 @@
+"""Computer players and hints for every rule set (ENGINE_API.md "Computer players").
+
+``decide(view, level, seed) -> action`` returns ONE legal action for the seat to move; the
+caller applies it and calls again until the turn passes (draw, plays, discard). A bot reads
+only the view it is given (its own hand, the table, the discard pile, hand sizes, the public
+log), never the game, so it cannot peek. The same view, level and seed give the same action.
+
+Levels:
+- ``random``: legal moves only, chosen by chance (the floor).
+- ``easy``: melds and lays off what it can, discards its highest loose card, often carelessly.
+- ``medium``: takes the discard only to complete a meld, keeps pairs and near-runs.
+- ``hard``: medium plus live-card counting, opponent tracking (pickups, discards), not feeding
+  the next player, shedding high cards when an opponent is nearly out; in rummy101 also joker
+  swaps, joker finishes and the joker button.
+
+``hint(view) -> dict`` advises the human seat (see :mod:`rummy.bots.hints` for every key).
+"""
+
+from __future__ import annotations
+
+from .common import LEVELS, PROFILES, make_rng
+from .hints import hint
+
+__all__ = ["LEVELS", "decide", "hint"]
+
+
+def decide(view: dict, level: str = "medium", seed: int = 0) -> dict:
+    """One legal action for ``view["seat"]``, whose turn it must be."""
+    profile = PROFILES.get(level)
+    if profile is None:
+        raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if view["round_over"] or view["current_player"] != view["seat"]:
+        raise ValueError("It is not this seat's turn")
+    rng = make_rng(view, level, seed)
+    if view["variant"] == "rummy101":
+        from . import tileplay
+
+        return tileplay.decide(view, profile, rng)
+    from . import cardplay
+
+    return cardplay.decide(view, profile, rng)

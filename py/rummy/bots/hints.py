@@ -1,0 +1,126 @@
+"""Advice for the human seat: what the hard computer player would do in its place.
+
+``hint(view)`` returns a dict (JSON-compatible) with these keys:
+
+- ``"phase"``: ``"draw"`` or ``"play"`` — the step of the turn the advice is for.
+- ``"draw"``: the suggested take — ``"stock"``, ``"discard"`` or ``"joker"`` (rummy101
+  button) — in the draw phase, else ``None``.
+- ``"melds"``: the best melds the hand can lay now (lists of codes; for rummy101 before the
+  opening, only if they open), ``[]`` if none.
+- ``"layoffs"``: ``[{"meld": id, "cards": [code]}, ...]`` suggested additions to table melds.
+- ``"discard"``: the suggested discard at the end of the plays (play phase), else ``None``.
+- ``"opening"`` (rummy101, seat not opened yet; else ``None``): ``{"points": best runs/sets
+  value, "need": points threshold, "melds": [...], "pairs": most pairs, "pairs_need": pairs
+  threshold, "pair_melds": [...], "can_open": bool}``, from the exact solver.
+- ``"actions"``: the concrete actions, in order, that carry the advice out (each one legal in
+  turn; a stock draw ends the list since the drawn card is unknown).
+- ``"message"``: one English sentence summing it up, e.g. "Your best opening is 104; you need
+  117".
+"""
+
+from __future__ import annotations
+
+from .. import solver
+from .moves import advance
+
+_MAX_STEPS = 40
+
+
+def hint(view: dict) -> dict:
+    """Advice for ``view["seat"]`` on its turn (see the module docstring for the keys)."""
+    out: dict = {
+        "phase": view["phase"],
+        "draw": None,
+        "melds": [],
+        "layoffs": [],
+        "discard": None,
+        "opening": None,
+        "actions": [],
+        "message": "",
+    }
+    if view["round_over"] or view["current_player"] != view["seat"]:
+        out["message"] = "It is not your turn"
+        return out
+    tiles_game = view["variant"] == "rummy101"
+    if tiles_game and view["opened"][view["seat"]] is None:
+        out["opening"] = _opening(view)
+    from . import decide  # the package's entry point (imports this module first)
+
+    current = view
+    for _ in range(_MAX_STEPS):
+        action = decide(current, "hard", 0)
+        out["actions"].append(action)
+        kind = action["type"]
+        if kind == "draw":
+            out["draw"] = action["source"]
+            if action["source"] != "discard":
+                break
+        elif kind == "meld":
+            out["melds"].extend(action["melds"])
+        elif kind == "layoff":
+            out["layoffs"].append({"meld": action["meld"], "cards": list(action["cards"])})
+        elif kind == "discard":
+            out["discard"] = action["card"]
+            break
+        if kind != "swap_joker" and not current["hand"]:
+            break
+        current = advance(current, action)
+        if not current["hand"]:
+            break
+    if out["phase"] == "draw" and not out["melds"]:
+        out["melds"] = _melds_now(view)
+    out["message"] = _message(view, out)
+    return out
+
+
+def _opening(view: dict) -> dict:
+    from .tileplay import best_opening
+
+    need = view["thresholds"]
+    points, found = best_opening(view["hand"])
+    count, pairs = solver.best_pairs(view["hand"])
+    return {
+        "points": points,
+        "need": need["points"],
+        "melds": found,
+        "pairs": count,
+        "pairs_need": need["pairs"],
+        "pair_melds": pairs,
+        "can_open": points >= need["points"] or count >= need["pairs"],
+    }
+
+
+def _melds_now(view: dict) -> list[list[str]]:
+    if view["variant"] == "rummy101":
+        opening = _opening(view) if view["opened"][view["seat"]] is None else None
+        if opening is not None and not opening["can_open"]:
+            return []
+        from .tileplay import best_opening
+
+        return best_opening(view["hand"])[1]
+    return solver.min_deadwood(view["hand"], view["options"].get("ace_high_or_low", False))[1]
+
+
+def _message(view: dict, out: dict) -> str:
+    parts = []
+    opening = out["opening"]
+    if opening is not None:
+        if opening["points"] >= opening["need"]:
+            parts.append(
+                f"You can open: your best opening is {opening['points']}"
+                f" (you need {opening['need']})"
+            )
+        elif opening["pairs"] >= opening["pairs_need"]:
+            parts.append(f"You can open with {opening['pairs']} pairs")
+        else:
+            parts.append(f"Your best opening is {opening['points']}; you need {opening['need']}")
+    if out["draw"]:
+        parts.append(f"draw from the {out['draw'] if out['draw'] != 'joker' else 'joker button'}")
+    if out["melds"] and out["phase"] == "play":
+        parts.append("lay " + "; ".join(" ".join(m) for m in out["melds"]))
+    if out["layoffs"]:
+        parts.append("add " + ", ".join(" ".join(x["cards"]) for x in out["layoffs"]))
+    if out["discard"]:
+        parts.append(f"discard {out['discard']}")
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:] if text else "Nothing to suggest"
