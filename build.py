@@ -457,11 +457,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that drops a download it no longer needs (a reload, a closed tab) is normal.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(port: int = 8000, directory: Path = DIST, handler=_Handler):
     """A threaded HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free one)."""
     bound = functools.partial(handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
-    server.daemon_threads = True
+    server = _Server(("127.0.0.1", port), bound)
     return server
 
 

@@ -25,10 +25,13 @@ export class EngineError extends Error {
  *   step is "download" (loaded/total bytes of the runtime), "install" or "start".
  * @param {(name: string) => void} [options.onMilestone] boot milestones, already marked with
  *   performance.mark on the page: "pyodide:loaded", "engine:installed", "engine:ready".
+ * @param {boolean} [options.countBytes] report download bytes (costs the wasm code cache, so
+ *   only for a first visit's progress bar).
  * @param {"preload"|"micropip"} [options.install] how the engine wheel is installed.
  */
-export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, install } = {}) {
+export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, countBytes, install } = {}) {
   const workerUrl = new URL("./worker.js", import.meta.url);
+  if (countBytes) workerUrl.searchParams.set("progress", "1");
   if (install) workerUrl.searchParams.set("install", install);
   const worker = new Worker(workerUrl, { type: "module" });
   const pending = new Map();
@@ -45,7 +48,7 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, inst
         break;
       case "milestone":
         // The worker has its own timeline; marking here puts the steps on the page's one.
-        if (message.name !== "worker:start") performance.mark(message.name);
+        performance.mark(message.name);
         onMilestone(message.name);
         break;
       case "ready":

@@ -7,8 +7,10 @@ import { mountProof } from "./proof.js";
 import { registerServiceWorker } from "./pwa.js";
 
 const root = document.documentElement;
+const firstVisit = root.dataset.boot !== "warm"; // index.html: no service worker serves us yet
 const engine = bootEngine({
   onProgress: showBootProgress,
+  countBytes: firstVisit,
   install: new URLSearchParams(location.search).get("install") || undefined,
 });
 

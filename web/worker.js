@@ -12,6 +12,8 @@
 // leaves this file, and strings are cheaper than converting objects.
 
 import BUILD from "./build-info.js";
+// A static import, so the loader downloads alongside this file instead of after it.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const RUNTIME = new URL("pyodide/", SITE);
@@ -19,6 +21,10 @@ const params = new URL(import.meta.url).searchParams;
 // How the engine wheel is installed: "preload" (Pyodide's loader, the default — see README)
 // or "micropip" (kept for measuring the alternative in bench/boot.py).
 const INSTALL = params.get("install") === "micropip" ? "micropip" : "preload";
+// Count download bytes only when the page shows a progress bar (first visit). Counting wraps
+// each response in a new stream, which costs Chromium its compiled-wasm code cache: on later
+// visits (files from the service worker) that would add ~0.5 s to every boot.
+const COUNT_BYTES = params.get("progress") === "1";
 
 let dispatch = null;
 const booted = boot();
@@ -55,20 +61,21 @@ async function boot() {
   try {
     milestone("worker:start");
     const total = Object.values(BUILD.downloads).reduce((a, b) => a + b, 0);
-    const loaded = new Map();
-    let shown = -1;
-    countDownloads((url, bytes) => {
-      loaded.set(url, bytes);
-      const sum = Math.min([...loaded.values()].reduce((a, b) => a + b, 0), total);
-      const permille = Math.floor((1000 * sum) / total);
-      if (permille !== shown) {
-        shown = permille; // one message per 0.1 %, not one per network chunk
-        progress("download", sum, total);
-      }
-    });
+    if (COUNT_BYTES) {
+      const loaded = new Map();
+      let shown = -1;
+      countDownloads((url, bytes) => {
+        loaded.set(url, bytes);
+        const sum = Math.min([...loaded.values()].reduce((a, b) => a + b, 0), total);
+        const percent = Math.floor((100 * sum) / total);
+        if (percent !== shown) {
+          shown = percent; // one message per percent, not one per network chunk
+          progress("download", sum, total);
+        }
+      });
+    }
     progress("download", 0, total);
 
-    const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
     milestone("pyodide:loaded");
 

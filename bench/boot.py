@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Boot time of the app against bare Pyodide, cold and warm, in one Chromium run.
+
+    python3 bench/boot.py [--runs 5] [--no-build]
+
+*bare*: a bench page (served next to dist/, never shipped) whose module worker only runs
+``loadPyodide`` from the same runtime files; "ready" when it resolves.
+*app*: index.html until ``<html data-engine="ready">`` (the engine installed and answering).
+*cold*: a fresh browser context (empty caches, no service worker).
+*warm*: a context where the app's service worker has installed: every file comes from it.
+Times are from navigation start (``performance.now()`` in the page), median of the runs.
+The budget: app warm ≤ 1.15 × bare warm. ``app+micropip`` installs the wheel with micropip
+instead of Pyodide's loader, to keep the README's decision measurable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402 - the repository root is put on the path just above
+
+BUDGET = 1.15
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+BARE_PAGE = b"""<!doctype html>
+<html data-engine="booting"><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+  const worker = new Worker("/__bench__/bare-worker.js", { type: "module" });
+  worker.onmessage = (event) => {
+    performance.mark("engine:ready");
+    document.documentElement.dataset.engine = event.data;
+  };
+</script></html>
+"""
+BARE_WORKER = b"""
+import { loadPyodide } from "/pyodide/pyodide.mjs";
+loadPyodide({ indexURL: "/pyodide/" }).then(
+  () => postMessage("ready"),
+  (error) => postMessage("error: " + error),
+);
+"""
+
+
+class BenchHandler(build._Handler):
+    """dist/ plus the bare page and its worker under /__bench__/ (not in dist/)."""
+
+    def do_GET(self) -> None:
+        pages = {
+            "/__bench__/bare.html": (BARE_PAGE, "text/html"),
+            "/__bench__/bare-worker.js": (BARE_WORKER, "text/javascript"),
+        }
+        if self.path in pages:
+            body, kind = pages[self.path]
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def boot_ms(page, url: str) -> dict[str, float]:
+    """Navigate, wait for data-engine=ready, return the page's boot marks (ms since navigation)."""
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.engine !== 'booting'", timeout=120_000)
+    state = page.evaluate("document.documentElement.dataset.engine")
+    if state != "ready":
+        raise SystemExit(f"{url}: boot failed ({state})")
+    return page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not args.no_build:
+        build.build(quiet=True)
+    from playwright.sync_api import sync_playwright
+
+    server, site = build.serve_in_thread(0, handler=BenchHandler)
+    bare = site + "__bench__/bare.html"
+    micropip = site + "?install=micropip"
+    results: dict[str, list[dict[str, float]]] = {}
+
+    def record(name: str, marks: dict[str, float]) -> None:
+        results.setdefault(name, []).append(marks)
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = [("bare", bare), ("app", site), ("app+micropip", micropip)]
+
+        def rotated(run: int) -> list[tuple[str, str]]:
+            # Each run starts with a different page, so no page always pays for going first.
+            return pages[run % 3 :] + pages[: run % 3]
+
+        for run in range(args.runs):
+            for name, url in rotated(run):
+                context = browser.new_context()
+                record(f"{name} cold", boot_ms(context.new_page(), url))
+                context.close()
+
+        context = browser.new_context()
+        page = context.new_page()
+        boot_ms(page, site)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        for run in range(args.runs):
+            for name, url in rotated(run):
+                record(f"{name} warm", boot_ms(page, url))
+        context.close()
+        browser.close()
+    server.shutdown()
+
+    def median(name: str, mark: str = "engine:ready", since: str | None = None) -> float:
+        """Median over runs of a mark's time, or of its distance from another mark."""
+        return statistics.median(
+            run[mark] - (run[since] if since else 0) for run in results[name] if mark in run
+        )
+
+    print(f"Boot to ready, ms from navigation, median of {args.runs} (Chromium, 2 cores)")
+    print(
+        f"{'':18}{'ready':>7}{'worker:start':>14}{'pyodide:loaded':>16}{'install':>9}{'import':>8}"
+    )
+    for name in results:
+        row = f"{name:18}{median(name):>7.0f}"
+        if name.startswith("app"):
+            row += f"{median(name, 'worker:start'):>14.0f}{median(name, 'pyodide:loaded'):>16.0f}"
+            row += f"{median(name, 'engine:installed', since='pyodide:loaded'):>9.0f}"
+            row += f"{median(name, 'engine:ready', since='engine:installed'):>8.0f}"
+        print(row)
+    print("install = engine:installed - pyodide:loaded; import = engine:ready - engine:installed")
+    figures = {name: round(median(name)) for name in results}
+    ratios = {
+        "app/bare cold": median("app cold") / median("bare cold"),
+        "app/bare warm": median("app warm") / median("bare warm"),
+        "app+micropip/bare warm": median("app+micropip warm") / median("bare warm"),
+    }
+    for name, ratio in ratios.items():
+        print(f"{name:24} {ratio:.2f}")
+    verdict = "within" if ratios["app/bare warm"] <= BUDGET else "OVER"
+    print(f"budget: app warm ≤ {BUDGET} × bare warm: {verdict}")
+    print(json.dumps({"ms": figures, "ratios": {k: round(v, 3) for k, v in ratios.items()}}))
+    return 0 if verdict == "within" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Browser tests: drive the built site (dist/) in Debian's Chromium with pytest-playwright.
+
+`scripts/test.sh` installs Chromium and builds dist/ first; here dist/ is built only when it is
+missing. Deselect these tests with `-m "not browser"`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402 - the repository root is put on the path just above
+
+CHROMIUM = os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 90_000  # a cold Pyodide boot takes 3–10 s on 2 busy cores
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> str:
+    """dist/ served on 127.0.0.1 on a free port, in a thread, for the whole session."""
+    if not (build.DIST / "index.html").is_file():
+        build.build(quiet=True)
+    server, url = build.serve_in_thread(0)
+    yield url
+    server.shutdown()
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function(
+        "['ready', 'error'].includes(document.documentElement.dataset.engine)",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    state = page.evaluate("document.documentElement.dataset.engine")
+    if state != "ready":
+        pytest.fail(f"boot failed: {page.inner_text('#boot-error')}")
+    # The proof deals its first game right after the engine is ready.
+    page.wait_for_selector("[data-testid=hand] button[data-card]", timeout=BOOT_TIMEOUT_MS)

@@ -1,0 +1,178 @@
+"""The built site in a real browser: boots, plays a turn by clicks, works offline, stays on
+its own origin, logs no errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, ROOT, wait_ready
+from playwright.sync_api import expect
+
+HAND = "[data-testid=hand] button[data-card]"
+
+
+def hand_codes(page) -> list[str]:
+    return page.eval_on_selector_all(HAND, "buttons => buttons.map(b => b.dataset.card)")
+
+
+def play_a_turn(page) -> None:
+    """Draw from the stock and discard the card drawn, by clicking like a player."""
+    before = hand_codes(page)
+    page.get_by_test_id("draw-stock").click()
+    expect(page.locator(HAND)).to_have_count(len(before) + 1)
+    drawn = next(code for code in hand_codes(page) if code not in before)
+    page.locator(f"{HAND}[data-card='{drawn}']").click()
+    page.get_by_test_id("discard").click()
+    expect(page.get_by_test_id("draw-discard")).to_have_attribute("data-card", drawn)
+
+
+def bots_available(page) -> bool:
+    return page.get_by_test_id("seat-select").is_hidden()
+
+
+def test_engine_boots_and_answers(page, site_url):
+    page.goto(site_url)
+    wait_ready(page)
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    for name in ("boot:start", "pyodide:loaded", "engine:installed", "engine:ready"):
+        assert name in marks
+    assert len(hand_codes(page)) == 10
+    # The client rejects refused requests with the engine's message and kind.
+    answer = page.evaluate(
+        """async () => {
+            const { bootEngine } = await import('./web/engine-client.js');
+            const engine = bootEngine();
+            const version = await engine.call('version');
+            let refusal = null;
+            try { await engine.call('view', { game: 'nope' }); }
+            catch (error) { refusal = { kind: error.kind, message: error.message }; }
+            engine.terminate();
+            return { version, refusal };
+        }"""
+    )
+    assert answer["version"]["variants"][0] == "basic"
+    assert answer["version"]["python"].startswith("3.14")
+    assert answer["refusal"]["kind"] == "bad_request"
+    assert "nope" in answer["refusal"]["message"]
+
+
+def test_a_turn_is_played_through_the_page(page, site_url):
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.get_by_test_id("discard")).to_be_disabled()
+    play_a_turn(page)
+    if bots_available(page):
+        # The computer answers; then it is the player's turn again.
+        expect(page.get_by_test_id("draw-stock")).to_be_enabled(timeout=30_000)
+        expect(page.locator(HAND)).to_have_count(10)
+    else:
+        # No computer players yet: the page plays seat 1 too.
+        expect(page.get_by_test_id("status")).to_contain_text("Seat 1 to play")
+        page.get_by_test_id("seat-select").select_option("1")
+        expect(page.get_by_test_id("draw-stock")).to_be_enabled()
+        play_a_turn(page)
+        page.get_by_test_id("seat-select").select_option("0")
+        expect(page.get_by_test_id("draw-stock")).to_be_enabled()
+    expect(page.get_by_test_id("error")).to_have_text("")
+
+
+def test_offline_reload_boots_from_the_service_worker_and_plays(page, context, site_url):
+    page.goto(site_url)
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    context.set_offline(True)
+    page.goto(site_url + "?g=offline-test")  # ignoreSearch: any query is still the page
+    assert page.evaluate("document.documentElement.dataset.boot") == "warm"
+    wait_ready(page)
+    play_a_turn(page)
+
+
+def test_no_request_leaves_the_origin(page, context, site_url):
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(site_url)
+    wait_ready(page)
+    play_a_turn(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.reload()
+    wait_ready(page)
+    foreign = [
+        url
+        for url in requests
+        if not url.startswith(site_url) and not url.startswith(("data:", "blob:"))
+    ]
+    assert requests and not foreign
+
+
+def test_no_console_errors(page, site_url):
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda msg: problems.append(msg.text) if msg.type in ("error", "warning") else None,
+    )
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(site_url)
+    wait_ready(page)
+    play_a_turn(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.reload()
+    wait_ready(page)
+    assert problems == []
+
+
+def test_the_app_can_be_installed(page, site_url):
+    page.goto(site_url)
+    manifest = page.evaluate(
+        """async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            const manifest = await (await fetch(link.href)).json();
+            const base = new URL(link.href);
+            const icons = [];
+            for (const icon of manifest.icons) {
+                const response = await fetch(new URL(icon.src, base));
+                const type = response.headers.get('content-type');
+                icons.push({ ...icon, status: response.status, type });
+            }
+            return { ...manifest, icons, start: new URL(manifest.start_url, base).href };
+        }"""
+    )
+    assert manifest["display"] == "standalone"
+    assert manifest["start"] == site_url
+    assert all(icon["status"] == 200 for icon in manifest["icons"])
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
+
+
+def test_the_service_worker_precaches_every_shipped_file(site_url):
+    dist = ROOT / "dist"
+    sw = (dist / "sw.js").read_text()
+    version = re.search(r'/\*VERSION\*/"([0-9a-f]+)"/\*END\*/', sw)
+    assert version, "build.py did not fill in the version"
+    shipped = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    for path in shipped - {"sw.js", "index.html"}:
+        assert f'"./{path}"' in sw
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_screenshots_of_the_loading_screen_and_the_table(browser, site_url, viewport):
+    """Saved in screenshots/ for people to look at; asserts only that both screens render."""
+    out = ROOT / "screenshots"
+    out.mkdir(exist_ok=True)
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("#loading")).to_be_visible()
+    page.wait_for_function(
+        "document.getElementById('boot-progress').value > 0", timeout=BOOT_TIMEOUT_MS
+    )
+    page.screenshot(path=str(out / f"loading-{width}x{height}.png"))
+    wait_ready(page)
+    page.screenshot(path=str(out / f"table-{width}x{height}.png"))
+    context.close()
+    assert Path(out / f"table-{width}x{height}.png").stat().st_size > 0
