@@ -6,6 +6,7 @@ import json
 import types
 
 import pytest
+
 import rummy
 from rummy import webapi
 
@@ -294,3 +295,16 @@ def test_bot_plays_for_the_current_player_when_bots_exist(session):
     result = ok(session, "bot", game=game, level="random", seed=1)
     assert result["player"] == 1 and isinstance(result["action"], dict)
     assert "hand" in result["view"] and result["view"]["hand"] == hand[1:]
+
+
+@needs_engine
+def test_a_link_reopens_the_same_game_when_links_exist(session):
+    if not ok(session, "version")["features"]["links"]:
+        pytest.skip("rummy.link has not landed yet")
+    game = ok(session, "new_game", variant="basic", players=2, seed=13)["game"]
+    ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
+    link = ok(session, "link", game=game)["link"]
+    opened = ok(session, "open_link", link=link)
+    assert opened["game"] != game
+    assert opened["view"]["hand"] == ok(session, "view", game=game)["view"]["hand"]
+    refused(session, "open_link", "bad_request", link="not-a-link")
