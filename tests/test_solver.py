@@ -15,6 +15,7 @@ from itertools import combinations, product
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from rummy import solver
 from rummy.cards import DECK, RANKS, SUITS
 from rummy.errors import IllegalMove
@@ -354,10 +355,16 @@ def test_empty_rack():
     assert solver.best_pairs([]) == (0, [])
 
 
-def test_full_set_melds_every_number_tile():
-    points, melds = solver.best_opening(list(NUMBER_TILES) * 2 + ["JK", "JK"])
-    check_tile_melds(list(NUMBER_TILES) * 2 + ["JK", "JK"], points, melds)
-    assert points == 2 * 4 * 91 + 2 * 13
+def test_dense_rack_melds_every_tile_and_both_jokers():
+    rack = [f"{c}{n}" for c in COLOURS for n in range(9, 14)] + ["JK", "JK"]
+    points, melds = solver.best_opening(rack)
+    check_tile_melds(rack, points, melds)
+    assert points == 4 * (9 + 10 + 11 + 12 + 13) + 2 * 13
+
+
+def test_two_full_colours_meld_completely():
+    rack = [f"{c}{n}" for c in "RK" for n in range(1, 14)]
+    assert solver.best_opening(rack)[0] == 2 * 91
 
 
 # ---------------------------------------------------------------------------------------
@@ -432,17 +439,16 @@ def test_min_deadwood_matches_brute_force_hypothesis(hand, ace_high):
 
 
 def test_min_deadwood_big_hands_are_consistent():
-    # Too big for the brute force: the answer must still be legal, and no worse than
-    # the answer for any hand it contains.
+    # Too big for the brute force: the answer must still be legal, and adding a card can
+    # raise the deadwood by that card's value at most.
     rng = random.Random(7)
-    for _ in range(200):
+    for _ in range(60):
         hand = rng.sample(DECK, rng.randrange(13, 53))
         ace_high = rng.random() < 0.5
         points = check_card_answer(hand, ace_high, solver.min_deadwood(hand, ace_high))
         smaller = hand[:-1]
         smaller_points = solver.min_deadwood(smaller, ace_high)[0]
         assert points <= smaller_points + card_value(hand[-1], ace_high)
-        assert smaller_points <= points
 
 
 def random_rack(rng: random.Random, size: int, jokers: int) -> list[str]:

@@ -222,7 +222,13 @@ def min_deadwood(cards: list[str], ace_high: bool = False) -> tuple[int, list[li
 # - a joker goes into a run of colour c at number n only if no tile cn stays unused (the
 #   tile could take the joker's place);
 # - a run is never started in a colour where a complete run stops at the same column
-#   (letting the stopping run go on instead is the same value with fewer constraints).
+#   (letting the stopping run go on instead is the same value with fewer constraints);
+# - with at most two jokers, a run is never started with tile cn while another run takes
+#   a joker as cn: swapping the two makes the new run start with the joker, and that run
+#   then reaches 13 (else its bottom joker would do better on top) — same value, and it
+#   still holds a number tile as only one joker is left for it.
+# Each rewrite raises (value, fewer jokers, fewer runs, more joker-started runs), so an
+# optimum exists that needs none of them.
 #
 # A column's sets are made from r number tiles (s_c of colour c) plus j jokers. They form
 # m legal sets (distinct colours, 3 or 4 tiles, one number tile at least) exactly when
@@ -241,7 +247,7 @@ _RUNS_BY_ID: list[tuple[int, ...]] = [()]
 # for each new run in order, (index of the run it continues or -1, "joker" flag), and
 # stopped lists the indexes of old runs that stop before this column.
 _ColourOption = tuple[int, int, int, int, tuple[tuple[int, bool], ...], tuple[int, ...]]
-_COLOUR_OPTIONS: dict[tuple[int, int, int, bool], list[_ColourOption]] = {}
+_COLOUR_OPTIONS: dict[tuple[int, int, int, bool, bool], list[_ColourOption]] = {}
 
 # (tiles in sets, most of one colour, jokers left) -> jokers the sets can take
 _SET_JOKERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -255,8 +261,10 @@ def _runs_id(runs: tuple[int, ...]) -> int:
     return rid
 
 
-def _colour_options(rid: int, here: int, jokers: int, joker_start: bool) -> list[_ColourOption]:
-    key = (rid, here, jokers, joker_start)
+def _colour_options(
+    rid: int, here: int, jokers: int, joker_start: bool, few_jokers: bool
+) -> list[_ColourOption]:
+    key = (rid, here, jokers, joker_start, few_jokers)
     found = _COLOUR_OPTIONS.get(key)
     if found is not None:
         return found
@@ -266,7 +274,7 @@ def _colour_options(rid: int, here: int, jokers: int, joker_start: bool) -> list
     def finish(slots: list[tuple[int, int, bool]], tiles_left: int, jokers_used: int, stop):
         slots_jokers = jokers_used
         for new_real in range(tiles_left + 1):
-            if new_real and stop:
+            if new_real and (stop or (few_jokers and slots_jokers)):
                 break
             max_new_jokers = 0 if stop or not joker_start else jokers - jokers_used
             for new_jokers in range(max_new_jokers + 1):
@@ -314,8 +322,7 @@ def _set_jokers(tiles: int, most: int, jokers: int) -> tuple[int, ...]:
         found = tuple(
             j
             for j in range(jokers + 1)
-            if any(3 * m <= tiles + j <= 4 * m for m in range(most, tiles + 1))
-            and (tiles or not j)
+            if any(3 * m <= tiles + j <= 4 * m for m in range(most, tiles + 1)) and (tiles or not j)
         )
         _SET_JOKERS[key] = found
     return found
@@ -352,6 +359,158 @@ _POOL_SHIFT = 48  # tiles given to sets in this column (4 bits), then the most o
 _POOL_CLEAR = (1 << _POOL_SHIFT) - 1
 
 
+def _opening_search(
+    counts: list[list[int]], joker_total: int, lower: int
+) -> tuple[int, int, list[dict[int, tuple[int, object]]]]:
+    """The column DP of :func:`best_opening`: the best value, its final state and the
+    back pointers of every step.
+
+    ``lower`` is the value of some legal opening: states that cannot reach it even if all
+    their remaining usable tiles and jokers scored are dropped (branch and bound).
+    """
+    # gaps[c][n]: numbers n..13 of colour c missing from the rack; a run a joker starts at
+    # n must reach 13, so it needs at least gaps[c][n + 1] more jokers.
+    gaps = []
+    for colour in range(4):
+        row = [0] * 15
+        for n in range(13, 0, -1):
+            row[n] = row[n + 1] + (counts[colour][n] == 0)
+        gaps.append(row)
+    # bound[j][n][c]: the most that the tiles after colour c of column n, and j jokers, can
+    # still add (a tile counts only if some meld could still use it with j jokers).
+    few_jokers = joker_total <= 2
+    bound = _bounds(counts, joker_total)
+
+    values: dict[int, int] = {0: 0}
+    history: list[dict[int, tuple[int, object]]] = []
+    for n in range(1, 14):
+        for colour in range(4):
+            here = counts[colour][n]
+            shift = _COLOUR_SHIFT[colour]
+            clear = ~_COLOUR_MASK[colour]
+            may_start = n <= 11 and gaps[colour][n + 1] + 1 <= joker_total
+            need = [lower - b[n][colour] for b in bound]  # indexed by jokers left
+            new_values: dict[int, int] = {}
+            back: dict[int, tuple[int, object]] = {}
+            for key, value in values.items():
+                rid = (key >> shift) & 1023
+                if not rid and not here and not may_start:
+                    if value > new_values.get(key, -1):
+                        new_values[key] = value
+                        back[key] = (key, None)
+                    continue
+                used = (key >> _JOKER_SHIFT) & 255
+                left = joker_total - used
+                options = _colour_options(
+                    rid, here, left, may_start and gaps[colour][n + 1] + 1 <= left, few_jokers
+                )
+                base = key & clear
+                pool_tiles = (key >> _POOL_SHIFT) & 15
+                pool_most = key >> (_POOL_SHIFT + 4)
+                for option in options:
+                    new_id, count, to_sets, jokers_used, _slots, _stop = option
+                    total = value + count * n
+                    if total < need[left - jokers_used]:
+                        continue
+                    new_key = base | new_id << shift
+                    if jokers_used:
+                        new_key += jokers_used << _JOKER_SHIFT
+                    if to_sets:
+                        new_key = (new_key & _POOL_CLEAR) | (
+                            (pool_tiles + to_sets) | max(pool_most, to_sets) << 4
+                        ) << _POOL_SHIFT
+                    if total > new_values.get(new_key, -1):
+                        new_values[new_key] = total
+                        back[new_key] = (key, option)
+            values = new_values
+            history.append(back)
+        # The column's sets.
+        need = [lower - b[n][3] for b in bound]
+        new_values = {}
+        back = {}
+        for key, value in values.items():
+            pool = key >> _POOL_SHIFT
+            if not pool:
+                if value > new_values.get(key, -1):
+                    new_values[key] = value
+                    back[key] = (key, 0)
+                continue
+            used = (key >> _JOKER_SHIFT) & 255
+            base = key & _POOL_CLEAR
+            for set_jokers in _set_jokers(pool & 15, pool >> 4, joker_total - used):
+                total = value + set_jokers * n
+                if total < need[joker_total - used - set_jokers]:
+                    continue
+                new_key = base + (set_jokers << _JOKER_SHIFT)
+                if total > new_values.get(new_key, -1):
+                    new_values[new_key] = total
+                    back[new_key] = (key, set_jokers)
+        values = new_values
+        history.append(back)
+
+    best_key, best_value = 0, 0
+    for key, value in values.items():
+        if value > best_value and all(
+            all(_FINAL_OK[code] for code in _RUNS_BY_ID[(key >> s) & 1023]) for s in _COLOUR_SHIFT
+        ):
+            best_key, best_value = key, value
+    return best_value, best_key, history
+
+
+def _bounds(counts: list[list[int]], joker_total: int) -> list[list[list[int]]]:
+    """``bound[j][n][c]``: an upper bound on what the tiles after colour c of column n and
+    ``j`` jokers can still add to a state after that step (j = 0..joker_total).
+
+    The tiles left in column n all count. A tile in a later column m counts if a meld
+    could still use it with at most ``j`` jokers: a run that is in flight at the border
+    reaches it (its colour misses at most ``j`` numbers from n + 1 to m), or it lies in a
+    meld after the border with at most ``j`` jokers (a set: 3 - j other colours at m; a
+    run: with no joker two more tiles in a row, with one joker a tile of its colour at
+    most two away). With two jokers or more every tile counts. Each joker adds 13 at most.
+    """
+    bounds = []
+    for jokers in range(joker_total + 1):
+        # after[s]: the bound for columns s..13 with the border just before s
+        after = [0] * 15
+        for border in range(2, 15):
+            total = 0
+            for colour in range(4):
+                row = counts[colour]
+                missing = 0
+                for m in range(border, 14):
+                    if not row[m]:
+                        missing += 1
+                        continue
+                    if (
+                        jokers >= 2
+                        or missing <= jokers
+                        or _meld_ahead(counts, colour, m, border, jokers)
+                    ):
+                        total += row[m] * m
+            after[border] = total
+        table = [[0] * 4 for _ in range(14)]
+        for n in range(1, 14):
+            later = after[n + 1] + 13 * jokers
+            for colour in range(3, -1, -1):
+                table[n][colour] = later
+                later += counts[colour][n] * n
+        bounds.append(table)
+    return bounds
+
+
+def _meld_ahead(counts: list[list[int]], colour: int, m: int, border: int, jokers: int) -> bool:
+    """Whether tile (colour, m) is in a meld of columns >= border with <= jokers (0 or 1)."""
+    others = sum(1 for c in range(4) if c != colour and counts[c][m])
+    row = counts[colour]
+    if jokers:
+        return others >= 1 or any(row[k] for k in (m - 2, m - 1, m + 1, m + 2) if border <= k <= 13)
+    left1 = m - 1 >= border and row[m - 1]
+    left2 = m - 2 >= border and row[m - 2]
+    right1 = m + 1 <= 13 and row[m + 1]
+    right2 = m + 2 <= 13 and row[m + 2]
+    return others >= 2 or bool((left1 and (left2 or right1)) or (right1 and right2))
+
+
 def _joker(colour: int, number: int) -> str:
     return f"{_tiles.JOKER}={_tiles.COLOURS[colour]}{number}"
 
@@ -373,83 +532,28 @@ def best_opening(tiles: list[str]) -> tuple[int, list[list[str]]]:
     IllegalMove for a bad code or a tile held more than twice.
     """
     counts, joker_total = _parse_rack(tiles)
-    # gaps[c][n]: numbers n..13 of colour c missing from the rack; a run a joker starts at
-    # n must reach 13, so it needs at least gaps[c][n + 1] more jokers.
-    gaps = []
-    for colour in range(4):
-        row = [0] * 15
-        for n in range(13, 0, -1):
-            row[n] = row[n + 1] + (counts[colour][n] == 0)
-        gaps.append(row)
+    if not joker_total:
+        found = _best_melds(counts, 0, 0)
+        assert found is not None  # with no bound the empty opening always survives
+        return found
+    # Jokers multiply the states. The best opening without them, with the jokers then
+    # added one by one where each is worth most, is a legal opening, often the best one:
+    # the exact search keeps only states that could still beat it.
+    plain = _best_melds(counts, 0, 0)
+    assert plain is not None
+    gain, greedy_melds = _greedy_jokers(counts, plain[1], joker_total)
+    greedy_value = plain[0] + gain
+    better = _best_melds(counts, joker_total, greedy_value + 1)
+    return better if better is not None else (greedy_value, greedy_melds)
 
-    values: dict[int, int] = {0: 0}
-    history: list[dict[int, tuple[int, object]]] = []
-    for n in range(1, 14):
-        for colour in range(4):
-            here = counts[colour][n]
-            shift = _COLOUR_SHIFT[colour]
-            clear = ~_COLOUR_MASK[colour]
-            may_start = n <= 11 and gaps[colour][n + 1] + 1 <= joker_total
-            new_values: dict[int, int] = {}
-            back: dict[int, tuple[int, object]] = {}
-            for key, value in values.items():
-                rid = (key >> shift) & 1023
-                if not rid and not here and not may_start:
-                    if value > new_values.get(key, -1):
-                        new_values[key] = value
-                        back[key] = (key, None)
-                    continue
-                used = (key >> _JOKER_SHIFT) & 255
-                left = joker_total - used
-                options = _colour_options(
-                    rid, here, left, may_start and gaps[colour][n + 1] + 1 <= left
-                )
-                base = key & clear
-                pool_tiles = (key >> _POOL_SHIFT) & 15
-                pool_most = key >> (_POOL_SHIFT + 4)
-                for option in options:
-                    new_id, count, to_sets, jokers_used, _slots, _stop = option
-                    new_key = base | new_id << shift
-                    if jokers_used:
-                        new_key += jokers_used << _JOKER_SHIFT
-                    if to_sets:
-                        new_key = (new_key & _POOL_CLEAR) | (
-                            (pool_tiles + to_sets) | max(pool_most, to_sets) << 4
-                        ) << _POOL_SHIFT
-                    total = value + count * n
-                    if total > new_values.get(new_key, -1):
-                        new_values[new_key] = total
-                        back[new_key] = (key, option)
-            values = new_values
-            history.append(back)
-        # The column's sets.
-        new_values = {}
-        back = {}
-        for key, value in values.items():
-            pool = key >> _POOL_SHIFT
-            if not pool:
-                if value > new_values.get(key, -1):
-                    new_values[key] = value
-                    back[key] = (key, 0)
-                continue
-            used = (key >> _JOKER_SHIFT) & 255
-            base = key & _POOL_CLEAR
-            for set_jokers in _set_jokers(pool & 15, pool >> 4, joker_total - used):
-                new_key = base + (set_jokers << _JOKER_SHIFT)
-                total = value + set_jokers * n
-                if total > new_values.get(new_key, -1):
-                    new_values[new_key] = total
-                    back[new_key] = (key, set_jokers)
-        values = new_values
-        history.append(back)
 
-    best_key, best_value = 0, -1
-    for key, value in values.items():
-        if value > best_value and all(
-            all(_FINAL_OK[code] for code in _RUNS_BY_ID[(key >> s) & 1023]) for s in _COLOUR_SHIFT
-        ):
-            best_key, best_value = key, value
-
+def _best_melds(
+    counts: list[list[int]], joker_total: int, lower: int
+) -> tuple[int, list[list[str]]] | None:
+    """The best opening if it is worth at least ``lower``, else None."""
+    best_value, best_key, history = _opening_search(counts, joker_total, lower)
+    if best_value < lower:
+        return None
     # Walk back to the choice made at each step, then replay them forwards with real tiles.
     steps: list[tuple[int, object]] = []
     key = best_key
@@ -483,6 +587,87 @@ def best_opening(tiles: list[str]) -> tuple[int, list[list[str]]]:
         melds.extend(runs)
     melds.sort(key=_meld_order)
     return best_value, melds
+
+
+def _greedy_jokers(
+    counts: list[list[int]], melds: list[list[str]], jokers: int
+) -> tuple[int, list[list[str]]]:
+    """Add ``jokers`` greedily to joker-free ``melds``: (value gained, the new melds).
+
+    Each joker goes where it is worth most now: on top of a run (below it when the run
+    ends at 13), into a set of three, or with two spare tiles into a new run or set; two
+    jokers may instead make a new meld with one spare tile. Every step keeps the melds
+    legal, so the result is a legal opening: a lower bound for the exact search.
+    """
+    spare = [row[:] for row in counts]
+    runs: list[tuple[int, int, int, frozenset[int]]] = []  # colour, low, high, real numbers
+    sets: list[tuple[int, tuple[int, ...], int]] = []  # number, real colours, jokers
+    for meld in melds:
+        parsed = [_tiles.parse(code) for code in meld]
+        for colour, number in parsed:
+            spare[colour][number] -= 1
+        if parsed[0][1] == parsed[-1][1]:
+            sets.append((parsed[0][1], tuple(c for c, _n in parsed), 0))
+        else:
+            numbers = frozenset(n for _c, n in parsed)
+            runs.append((parsed[0][0], parsed[0][1], parsed[-1][1], numbers))
+    loose = [(c, n) for c in range(4) for n in range(1, 14) for _ in range(spare[c][n])]
+
+    def moves(jokers_left: int):
+        """(gain, jokers spent, index in runs/sets or loose tiles, new run or set)."""
+        for i, (colour, low, high, real) in enumerate(runs):
+            if high < 13:
+                yield high + 1, 1, ("run", i), (colour, low, high + 1, real)
+            elif low > 1:
+                yield low - 1, 1, ("run", i), (colour, low - 1, high, real)
+        for i, (number, colours, extra) in enumerate(sets):
+            if len(colours) + extra == 3:
+                yield number, 1, ("set", i), (number, colours, extra + 1)
+        for i, (c1, n1) in enumerate(loose):
+            for j in range(i + 1, len(loose)):
+                c2, n2 = loose[j]
+                if n1 == n2 and c1 != c2:
+                    yield 3 * n1, 1, ("loose", i, j), (n1, (c1, c2), 1)
+                elif c1 == c2 and abs(n1 - n2) in (1, 2):
+                    low = min(n1, n2) if max(n1, n2) < 13 else 11
+                    yield 3 * low + 3, 1, ("loose", i, j), (c1, low, low + 2, frozenset((n1, n2)))
+            if jokers_left >= 2:
+                low = min(n1, 11)
+                yield 3 * n1, 2, ("loose", i), (n1, (c1,), 2)
+                yield 3 * low + 3, 2, ("loose", i), (c1, low, low + 2, frozenset((n1,)))
+
+    gain = 0
+    while jokers:
+        # The best gain per joker (two jokers must beat twice the best single one).
+        best = max(moves(jokers), key=lambda m: (m[0] / m[1], -m[1]), default=None)
+        if best is None:
+            break
+        value, spent, where, meld = best
+        gain += value
+        jokers -= spent
+        if where[0] == "loose":
+            loose = [t for k, t in enumerate(loose) if k not in where[1:]]
+            target = runs if len(meld) == 4 else sets
+            target.append(meld)  # type: ignore[arg-type]
+        else:
+            target = runs if where[0] == "run" else sets
+            target[where[1]] = meld  # type: ignore[call-overload]
+
+    result = []
+    for colour, low, high, real in runs:
+        result.append(
+            [_tile(colour, n) if n in real else _joker(colour, n) for n in range(low, high + 1)]
+        )
+    for number, colours, extra in sets:
+        fill = [c for c in range(4) if c not in colours][:extra]
+        result.append(
+            [
+                _tile(c, number) if c in colours else _joker(c, number)
+                for c in sorted((*colours, *fill))
+            ]
+        )
+    result.sort(key=_meld_order)
+    return gain, result
 
 
 def _deal_sets(number: int, colours: list[int], jokers: int) -> list[list[str]]:
