@@ -39,29 +39,26 @@ __all__ = [
 # Two runs of one suit that touch (3-4-5 and 6-7-8) are the same as one long run, so
 # "one run per suit" loses nothing.
 
-_RUN_STEP: list[int] = []  # (suit run state << 4 | run mask) -> next state, or -1
+_UNKNOWN = -2
+_RUN_STEP: list[int] = []  # (suit run states << 4 | run mask) -> next states, -1 if illegal
 
 
-def _run_step_table() -> list[int]:
-    """Lazily build the 4096-entry table of run-state transitions for one column."""
-    if not _RUN_STEP:
-        table = [-1] * 4096
-        for state in range(256):
-            for run_mask in range(16):
-                nxt = 0
-                for suit in range(4):
-                    old = (state >> (2 * suit)) & 3
-                    if run_mask >> suit & 1:
-                        new = min(old + 1, 3)
-                    elif old in (0, 3):  # no run, or a complete run that ends here
-                        new = 0
-                    else:  # a run of 1 or 2 cards cannot stop
-                        break
-                    nxt |= new << (2 * suit)
-                else:
-                    table[state << 4 | run_mask] = nxt
-        _RUN_STEP[:] = table
-    return _RUN_STEP
+def _run_step(index: int) -> int:
+    """Fill one entry of the run-state transition table (entries are made on first use)."""
+    state, run_mask = index >> 4, index & 15
+    nxt = 0
+    for suit in range(4):
+        old = (state >> (2 * suit)) & 3
+        if run_mask >> suit & 1:
+            new = min(old + 1, 3)
+        elif old in (0, 3):  # no run, or a complete run that ends here
+            new = 0
+        else:  # a run of 1 or 2 cards cannot stop
+            nxt = -1
+            break
+        nxt |= new << (2 * suit)
+    _RUN_STEP[index] = nxt
+    return nxt
 
 
 # (present mask, ace column with the "keep for high" choice) -> options; one option is
@@ -114,7 +111,9 @@ def deadwood_split(
     columns = [0] * 15  # suit mask per rank 1..13; 14 is filled by aces kept high
     for suit, rank in parsed:
         columns[rank] |= 1 << suit
-    step = _run_step_table()
+    if not _RUN_STEP:
+        _RUN_STEP.extend([_UNKNOWN] * 4096)
+    step = _RUN_STEP
     ace_value = 15 if ace_high else 1
     high_column = ace_high and columns[1] != 0 and columns[13] != 0
     last = 14 if high_column else 13
@@ -128,7 +127,10 @@ def deadwood_split(
             # Aces kept for the top of a run must extend the run ending at the king.
             for state, cost in costs.items():
                 high = state >> 8
-                nxt = step[(state & 255) << 4 | high]
+                index = (state & 255) << 4 | high
+                nxt = step[index]
+                if nxt == _UNKNOWN:
+                    nxt = _run_step(index)
                 if nxt >= 0 and cost < new_costs.get(nxt, 1 << 30):
                     new_costs[nxt] = cost
                     back[nxt] = (state, high, 0, 0)
@@ -141,7 +143,11 @@ def deadwood_split(
                 for run_mask, set_mask, dead, high_mask in options:
                     nxt = step[runs | run_mask]
                     if nxt < 0:
-                        continue
+                        if nxt == -1:
+                            continue
+                        nxt = _run_step(runs | run_mask)
+                        if nxt < 0:
+                            continue
                     key = nxt | kept | high_mask << 8
                     total = cost + dead * value
                     if total < new_costs.get(key, 1 << 30):
@@ -153,7 +159,10 @@ def deadwood_split(
     best_key, best_cost = -1, 1 << 30
     for state, cost in costs.items():
         # Every run must be complete (or absent) after the last column.
-        if step[(state & 255) << 4] >= 0 and not state >> 8 and cost < best_cost:
+        closed = step[(state & 255) << 4]
+        if closed == _UNKNOWN:
+            closed = _run_step((state & 255) << 4)
+        if closed >= 0 and not state >> 8 and cost < best_cost:
             best_key, best_cost = state, cost
 
     # Walk back to each card's role.
