@@ -337,6 +337,21 @@ def _set_jokers(tiles: int, most: int, jokers: int) -> tuple[int, ...]:
     return found
 
 
+_POOL_POSSIBLE: dict[tuple[int, int, int, int], bool] = {}
+
+
+def _pool_possible(tiles: int, most: int, later: int, jokers: int) -> bool:
+    """Whether a column's set pool can still become legal sets (``later`` more tiles may
+    come from the colours not yet taken, and up to ``jokers`` jokers)."""
+    key = (tiles, most, min(later, 8), jokers)
+    found = _POOL_POSSIBLE.get(key)
+    if found is None:
+        found = _POOL_POSSIBLE[key] = any(
+            _set_jokers(tiles + extra, most, jokers) for extra in range(key[2] + 1)
+        )
+    return found
+
+
 def _set_count(tiles: int, most: int, jokers: int) -> int:
     """The number of sets ``tiles`` number tiles and ``jokers`` jokers form (the fewest)."""
     for m in range(most, tiles + 1):
@@ -391,22 +406,26 @@ def _opening_search(
     bound = _bounds(counts, joker_total)
 
     values: dict[int, int] = {0: 0}
-    history: list[dict[int, tuple[int, object]]] = []
+    history: list[dict[int, tuple[int, object, int]]] = []
     for n in range(1, 14):
         for colour in range(4):
+            # The last colour of a column also forms the column's sets, so states never
+            # carry a set pool across a column border.
+            last = colour == 3
             here = counts[colour][n]
+            later_tiles = sum(counts[c][n] for c in range(colour + 1, 4))
             shift = _COLOUR_SHIFT[colour]
             clear = ~_COLOUR_MASK[colour]
             may_start = n <= 11 and gaps[colour][n + 1] + 1 <= joker_total
             need = [lower - b[n][colour] for b in bound]  # indexed by jokers left
             new_values: dict[int, int] = {}
-            back: dict[int, tuple[int, object]] = {}
+            back: dict[int, tuple[int, object, int]] = {}
             for key, value in values.items():
                 rid = (key >> shift) & 1023
-                if not rid and not here and not may_start:
+                if not rid and not here and not may_start and not (last and key >> _POOL_SHIFT):
                     if value > new_values.get(key, -1):
                         new_values[key] = value
-                        back[key] = (key, None)
+                        back[key] = (key, None, 0)
                     continue
                 used = (key >> _JOKER_SHIFT) & 255
                 left = joker_total - used
@@ -419,43 +438,33 @@ def _opening_search(
                 for option in options:
                     new_id, count, to_sets, jokers_used, _slots, _stop = option
                     total = value + count * n
-                    if total < need[left - jokers_used]:
+                    spare = left - jokers_used
+                    if total < need[spare]:
                         continue
                     new_key = base | new_id << shift
                     if jokers_used:
                         new_key += jokers_used << _JOKER_SHIFT
+                    tiles, most = pool_tiles + to_sets, max(pool_most, to_sets)
+                    if last and tiles:
+                        new_key &= _POOL_CLEAR
+                        for set_jokers in _set_jokers(tiles, most, spare):
+                            with_sets = total + set_jokers * n
+                            if with_sets < need[spare - set_jokers]:
+                                continue
+                            set_key = new_key + (set_jokers << _JOKER_SHIFT)
+                            if with_sets > new_values.get(set_key, -1):
+                                new_values[set_key] = with_sets
+                                back[set_key] = (key, option, set_jokers)
+                        continue
                     if to_sets:
-                        new_key = (new_key & _POOL_CLEAR) | (
-                            (pool_tiles + to_sets) | max(pool_most, to_sets) << 4
-                        ) << _POOL_SHIFT
+                        if not _pool_possible(tiles, most, later_tiles, spare):
+                            continue
+                        new_key = (new_key & _POOL_CLEAR) | (tiles | most << 4) << _POOL_SHIFT
                     if total > new_values.get(new_key, -1):
                         new_values[new_key] = total
-                        back[new_key] = (key, option)
+                        back[new_key] = (key, option, 0)
             values = new_values
             history.append(back)
-        # The column's sets.
-        need = [lower - b[n][3] for b in bound]
-        new_values = {}
-        back = {}
-        for key, value in values.items():
-            pool = key >> _POOL_SHIFT
-            if not pool:
-                if value > new_values.get(key, -1):
-                    new_values[key] = value
-                    back[key] = (key, 0)
-                continue
-            used = (key >> _JOKER_SHIFT) & 255
-            base = key & _POOL_CLEAR
-            for set_jokers in _set_jokers(pool & 15, pool >> 4, joker_total - used):
-                total = value + set_jokers * n
-                if total < need[joker_total - used - set_jokers]:
-                    continue
-                new_key = base + (set_jokers << _JOKER_SHIFT)
-                if total > new_values.get(new_key, -1):
-                    new_values[new_key] = total
-                    back[new_key] = (key, set_jokers)
-        values = new_values
-        history.append(back)
 
     best_key, best_value = 0, 0
     for key, value in values.items():
@@ -564,11 +573,12 @@ def _best_melds(
     if best_value < lower:
         return None
     # Walk back to the choice made at each step, then replay them forwards with real tiles.
-    steps: list[tuple[int, object]] = []
+    steps: list[tuple[int, object, int]] = []
     key = best_key
     for back in reversed(history):
-        key, choice = back[key]
-        steps.append((key, choice))
+        step = back[key]
+        steps.append(step)
+        key = step[0]
     steps.reverse()
 
     melds: list[list[str]] = []
@@ -577,7 +587,7 @@ def _best_melds(
     for n in range(1, 14):
         pool: list[int] = []  # colours of the number tiles given to this column's sets
         for colour in range(4):
-            key, choice = next(step_iter)
+            _key, choice, set_jokers = next(step_iter)
             runs = in_flight[colour]
             if choice is None:
                 continue
@@ -589,7 +599,6 @@ def _best_melds(
                 for src, is_joker in slots
             ]
             pool.extend([colour] * to_sets)
-        _key, set_jokers = next(step_iter)
         if pool:
             melds.extend(_deal_sets(n, pool, set_jokers))  # type: ignore[arg-type]
     for runs in in_flight:
