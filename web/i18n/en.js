@@ -21,6 +21,7 @@ export default {
   'start.starting': 'Dealing…',
   'start.howTo': 'How to play {variant}',
   'start.resume': 'Continue',
+  'start.noBots': 'Computer players are not available in this version yet: every seat is played by a person at this device.',
   'start.resumeText': 'A match of {variant} is in progress (round {round}).',
 
   'seat.human': 'Person',

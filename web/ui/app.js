@@ -4,7 +4,9 @@
  *
  * Test hooks (documented in docs/UI.md): `?seed=N` starts every match from seed N (a
  * deterministic deal and bots), `?speed=instant|fast|normal|slow` sets the computer players'
- * pace, `?lang=he` picks a language. The page marks `data-screen` on <html> with the screen
+ * pace, `?lang=he` picks a language,
+ * `?max_rebuilds=N` caps classic Rummy's stock rebuilds (the engine option) so a round between
+ * simple test players ends. The page marks `data-screen` on <html> with the screen
  * shown, so tests and styles can tell start / howto / table / sheet apart.
  */
 import { h, mount } from './dom.js';
@@ -27,6 +29,13 @@ export async function startApp({ root, engine }) {
   const prefs = createPrefs();
   if (params.get('speed') in SPEEDS) prefs.set({ speed: params.get('speed') });
   const testSeed = params.has('seed') && /^\d+$/.test(params.get('seed')) ? Number(params.get('seed')) : null;
+  // Test hook: cap classic Rummy's stock rebuilds so a round between simple players ends.
+  const maxRebuilds = /^\d+$/.test(params.get('max_rebuilds') || '') ? Number(params.get('max_rebuilds')) : null;
+  const request = (setup) => {
+    const req = matchRequest(setup, testSeed);
+    if (maxRebuilds !== null && req.variant === 'basic') req.options.max_rebuilds = maxRebuilds;
+    return req;
+  };
 
   const lang = await pickLanguage([params.get('lang'), prefs.get().lang, ...(navigator.languages || [navigator.language])]);
   let t = makeTranslator(lang);
@@ -42,7 +51,16 @@ export async function startApp({ root, engine }) {
     dragging: false,
     pendingRender: false,
     sheetFocused: null,
+    bots: null, // whether the engine has computer players (version op), null until known
   };
+  engine.call('version').then(
+    (info) => {
+      app.bots = Boolean(info?.features?.bots);
+      if (!app.bots) for (const seat of app.setup.seats) seat.bot = null;
+      scheduleRender();
+    },
+    () => {},
+  );
 
   const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', id: 'announcer' });
   document.body.appendChild(announcer);
@@ -103,7 +121,7 @@ export async function startApp({ root, engine }) {
       content = [renderHowTo({ t, variant: app.howtoVariant, on: howtoIntents })];
     } else {
       screen = 'start';
-      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, on: startIntents }), languagePicker()];
+      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, on: startIntents }), languagePicker()];
     }
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
@@ -244,7 +262,7 @@ export async function startApp({ root, engine }) {
       scheduleRender();
       try {
         prefs.set({ setup: app.setup });
-        await ctl.newGame(matchRequest(app.setup, testSeed));
+        await ctl.newGame(request(app.setup));
         app.screen = 'table';
         window.scrollTo(0, 0);
       } catch (err) {

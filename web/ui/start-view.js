@@ -10,7 +10,7 @@ import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
 
-export function renderStart({ t, setup, prefs, resume, busy, error, on }) {
+export function renderStart({ t, setup, prefs, resume, busy, error, bots, on }) {
   const v = setup.variant;
   const [lo, hi] = PLAYER_RANGE[v];
   const opts = setup.options[v];
@@ -90,7 +90,7 @@ export function renderStart({ t, setup, prefs, resume, busy, error, on }) {
           },
         },
         h('option', { value: 'human', selected: !seat.bot, text: t('seat.human') }),
-        LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, text: t(`level.${l}`) })),
+        LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, disabled: bots === false, text: t(`level.${l}`) })),
       ),
     ),
   );
@@ -193,6 +193,7 @@ export function renderStart({ t, setup, prefs, resume, busy, error, on }) {
       'form',
       {
         class: 'setup',
+        'data-bots': bots === null ? 'unknown' : bots ? 'yes' : 'no',
         onsubmit: (e) => {
           e.preventDefault();
           on.start();
@@ -201,7 +202,8 @@ export function renderStart({ t, setup, prefs, resume, busy, error, on }) {
       variantCards,
       h('p', { class: 'howto-link' },
         h('button', { type: 'button', class: 'btn link', 'data-fk': 'howto', onclick: () => on.howto(v), text: t('start.howTo', { variant: t(`variant.${v}`) }) })),
-      h('fieldset', { class: 'seats' }, h('legend', { text: t('start.seats') }), playersField, seatRows),
+      h('fieldset', { class: 'seats' }, h('legend', { text: t('start.seats') }), playersField, seatRows,
+        bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
       h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed),
       error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,

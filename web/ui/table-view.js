@@ -124,7 +124,8 @@ export function renderTable({ t, ctl, on, wide }) {
   // -- my area
   const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
 
-  const main = h('main', { class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'], id: 'table' },
+  // Public facts only (whose turn, which phase), for styles and tests.
+  const main = h('main', { class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'], id: 'table', 'data-phase': v.phase, 'data-current': v.current_player, 'data-viewer': me, 'data-round': v.round, 'data-my-turn': ctl.myTurn ? 'yes' : 'no' },
     header,
     h('div', { class: 'table-body' },
       h('div', { class: 'table-main' }, opponents, banner, msgNear('status'), meldsSection, piles, wide ? null : log),
