@@ -423,7 +423,7 @@ def random_hand(rng: random.Random, size: int) -> list[str]:
 
 def test_min_deadwood_matches_brute_force_on_random_hands():
     rng = random.Random(20240601)
-    for _ in range(1500):
+    for _ in range(1000):
         hand = random_hand(rng, rng.randrange(0, 13))
         for ace_high in (False, True):
             answer = solver.min_deadwood(hand, ace_high)
@@ -462,7 +462,7 @@ def random_rack(rng: random.Random, size: int, jokers: int) -> list[str]:
 
 def test_best_opening_matches_brute_force_on_random_racks():
     rng = random.Random(101)
-    for _ in range(2500):
+    for _ in range(1500):
         jokers = rng.choice((0, 0, 1, 1, 2, 2, 3))
         rack = random_rack(rng, rng.randrange(0, 10 - jokers), jokers)
         rng.shuffle(rack)
@@ -486,7 +486,7 @@ def test_best_opening_matches_brute_force_hypothesis(numbers, jokers):
 def test_best_opening_full_racks_are_legal_and_monotone():
     rng = random.Random(5)
     full_set = list(NUMBER_TILES) * 2
-    for _ in range(150):
+    for _ in range(100):
         jokers = rng.choice((0, 1, 2, 3))
         rack = rng.sample(full_set, 22 - jokers) + ["JK"] * jokers
         points, melds = solver.best_opening(rack)
