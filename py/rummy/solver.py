@@ -12,6 +12,13 @@ rank (or number) columns 1..13, one column at a time, whose state is what is "in
 across the column border: the runs still growing, per suit or colour, with how long they
 are (1, 2 or complete). Sets live inside one column, so they need no state at all. The
 per-column transition tables are small and built lazily on first use (import stays cheap).
+
+Jokers multiply the `rummy101` states, so with jokers :func:`best_opening` is a branch
+and bound: the joker-free optimum with the jokers added greedily is a legal opening, and
+the exact DP keeps only states whose still-usable tiles and jokers could beat it (the
+greedy melds are returned when none can). Typical cost on this machine (CPython 3.11,
+``python bench/bench_solver.py``): a 22-tile rack 1–3 ms median, ~13 ms worst with two
+jokers; a 10-card hand ~0.04 ms.
 """
 
 from __future__ import annotations
@@ -216,9 +223,9 @@ def min_deadwood(cards: list[str], ace_high: bool = False) -> tuple[int, list[li
 # Tiles: rummy101 runs and sets
 # ---------------------------------------------------------------------------------------
 # The DP walks numbers 1..13; inside a column it takes the colours one by one (a sub-step
-# each), then forms the column's sets. Two copies of each tile exist and jokers add more,
-# so several runs of one colour can be in flight: per colour the state holds a sorted
-# tuple of run codes (interned as a small id):
+# each) and forms the column's sets with the last colour. Two copies of each tile exist
+# and jokers add more, so several runs of one colour can be in flight: per colour the
+# state holds a sorted tuple of run codes (interned as a small id):
 #   1, 2, 3  a run started by a number tile, 1 / 2 / 3+ tiles long;
 #   4, 5, 6  a run started by a joker that holds no number tile yet, 1 / 2 / 3+ long;
 #   7, 8, 9  a run started by a joker that holds a number tile, 1 / 2 / 3+ long.
@@ -251,7 +258,8 @@ _FINAL_OK = (True, False, False, True, False, False, False, False, False, True)
 _RUNS_ID: dict[tuple[int, ...], int] = {(): 0}
 _RUNS_BY_ID: list[tuple[int, ...]] = [()]
 
-# (runs id, tiles here, jokers left, joker may start a run) -> options; an option is
+# (runs id, tiles here, jokers left, joker may start a run, at most two jokers in all)
+# -> options; an option is
 # (new runs id, tiles used, tiles to sets, jokers used, slots, stopped) where slots says,
 # for each new run in order, (index of the run it continues or -1, "joker" flag), and
 # stopped lists the indexes of old runs that stop before this column.
