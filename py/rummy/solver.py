@@ -554,8 +554,9 @@ def best_opening(tiles: list[str]) -> tuple[int, list[list[str]]]:
     number tile. Pairs do not count here (see :func:`best_pairs`).
 
     Returns ``(points, melds)``: runs ascending, sets in colour order R K B Y, jokers
-    written resolved (``"JK=R5"``). ``(0, [])`` when nothing melds. Exact. Raises
-    IllegalMove for a bad code or a tile held more than twice.
+    written resolved (``"JK=R5"``). ``(0, [])`` when nothing melds. Exact. A joker code in
+    the rack counts as a free joker even if pinned (``"JK=R5"``). Raises IllegalMove for a
+    bad code or a tile held more than twice.
     """
     counts, joker_total = _parse_rack(tiles)
     if not joker_total:
