@@ -1,20 +1,28 @@
 // Composition root: start the engine, show boot progress, mount the table, offer updates.
-// The full table UI (web/ui/) replaces proof.js here; the rest stays.
+// The table UI (web/ui/) is the page; the site's minimal proof table stays reachable with
+// `?ui=proof` as an engine diagnostic (it brings its own stylesheet).
 
 import { bootEngine } from "./engine-client.js";
 import { showBootProgress, showBootError } from "./boot-screen.js";
-import { mountProof } from "./proof.js";
 import { registerServiceWorker } from "./pwa.js";
 
 const root = document.documentElement;
+const params = new URLSearchParams(location.search);
 const firstVisit = root.dataset.boot !== "warm"; // index.html: no service worker serves us yet
 const engine = bootEngine({
   onProgress: showBootProgress,
-  countBytes: firstVisit,
-  install: new URLSearchParams(location.search).get("install") || undefined,
+  countBytes: firstVisit, // byte counting costs the wasm code cache: first visits only
+  install: params.get("install") || undefined,
 });
 
-mountProof(document.getElementById("app"), engine);
+const app = document.getElementById("app");
+if (params.get("ui") === "proof") {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "web/proof.css" });
+  document.head.appendChild(link);
+  import("./proof.js").then(({ mountProof }) => mountProof(app, engine));
+} else {
+  import("./ui/app.js").then(({ startApp }) => startApp({ root: app, engine }));
+}
 
 engine.ready.then(
   () => {

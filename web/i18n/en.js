@@ -146,6 +146,11 @@ export default {
   'hand.sortNumber': 'Sort by number',
   'hand.sortColour': 'Sort by colour',
 
+  'hand.byRank': 'Rank',
+  'hand.bySuit': 'Suit',
+  'hand.byNumber': 'Number',
+  'hand.byColour': 'Colour',
+
   'actions.label': 'Actions',
   'actions.draw': 'Draw',
   'actions.take': 'Take discard',

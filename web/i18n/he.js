@@ -146,6 +146,11 @@ export default {
   'hand.sortNumber': 'מיון לפי מספר',
   'hand.sortColour': 'מיון לפי צבע',
 
+  'hand.byRank': 'ערך',
+  'hand.bySuit': 'צורה',
+  'hand.byNumber': 'מספר',
+  'hand.byColour': 'צבע',
+
   'actions.label': 'פעולות',
   'actions.draw': 'משיכה',
   'actions.take': 'לקיחת זריקה',

@@ -145,6 +145,11 @@ export default {
   'hand.sortNumber': 'După număr',
   'hand.sortColour': 'După culoare',
 
+  'hand.byRank': 'Valoare',
+  'hand.bySuit': 'Culoare',
+  'hand.byNumber': 'Număr',
+  'hand.byColour': 'Culoare',
+
   'actions.label': 'Acțiuni',
   'actions.draw': 'Trage',
   'actions.take': 'Ia de pe teanc',

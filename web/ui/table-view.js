@@ -272,8 +272,9 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       );
 
   const sortBtns = h('div', { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
-    h('button', { class: ['btn', 'small', model.sortBy === 'rank' && 'on'], type: 'button', id: 'sort-rank', 'data-fk': 'sort-rank', 'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false', onclick: () => ctl.sort('rank'), text: t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank') }),
-    h('button', { class: ['btn', 'small', model.sortBy === 'suit' && 'on'], type: 'button', id: 'sort-suit', 'data-fk': 'sort-suit', 'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false', onclick: () => ctl.sort('suit'), text: t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit') }));
+    h('span', { class: 'sort-label', 'aria-hidden': 'true', text: '⇅' }),
+    h('button', { class: ['btn', 'small', model.sortBy === 'rank' && 'on'], type: 'button', id: 'sort-rank', 'data-fk': 'sort-rank', 'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank'), onclick: () => ctl.sort('rank'), text: t(kind === 'tile' ? 'hand.byNumber' : 'hand.byRank') }),
+    h('button', { class: ['btn', 'small', model.sortBy === 'suit' && 'on'], type: 'button', id: 'sort-suit', 'data-fk': 'sort-suit', 'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit'), onclick: () => ctl.sort('suit'), text: t(kind === 'tile' ? 'hand.byColour' : 'hand.bySuit') }));
 
   const me101 = v.variant === 'rummy101';
   const jb = jokerButtonState(v, me);

@@ -1,0 +1,52 @@
+"""Classic Rummy (RULES.md §1) played whole through the table UI, by taps on a phone and
+clicks on a desktop, against computer players: the score sheet, the log and the next round."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures.table_driver import (
+    expect,
+    open_log,
+    play_whole_round,
+    press,
+    sheet_rows,
+)
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_whole_round_of_classic_rummy(browser, site_url, device):
+    # max_rebuilds=1: the engine's cap on stock rebuilds, so simple players always finish.
+    page = play_whole_round(browser, site_url, "basic", 3, device, "&max_rebuilds=1")
+    assert page.stats["discards"] > 0
+    headline = page.inner_text("#sheet-headline")
+    rows = sheet_rows(page)
+    assert [r["name"] for r in rows] == page.names
+    # Round 1: the running totals are this round's points.
+    assert all(r["total"] == r["points"] for r in rows)
+    winners = [r for r in rows if r["points"] > 0]
+    if "stock ran out" in headline:
+        assert all(r["points"] == 0 and r["why"] == "no score" for r in rows)
+    else:
+        # The one who went out scores the cards left in the other hands (doubled for rummy).
+        (winner,) = winners
+        assert winner["name"] in headline and str(winner["points"]) in headline
+        assert winner["left"] == 0
+    assert page.problems == []
+
+    # The sheet covers the table; after it, the next round is dealt with the totals kept.
+    press(page, "#next-round")
+    expect(page.locator("#table")).to_have_attribute("data-round", "2")
+    expect(page.locator("#score-sheet")).to_have_count(0)
+    assert "The round has just begun" in open_log(page) or page.locator("#log-lines li").count()
+
+
+def test_the_turn_log_tells_what_each_player_did(browser, site_url):
+    page = play_whole_round(browser, site_url, "basic", 2, "desktop", "&max_rebuilds=0")
+    lines = page.eval_on_selector_all("#log-lines li", "lis => lis.map(li => li.textContent)")
+    you, other = page.names
+    # One line per turn, in words: "Ana drew from the stock and discarded K♠".
+    assert lines[0].startswith(f"{you} drew from the stock")
+    assert any(line.startswith(f"{other} ") for line in lines)
+    assert all(("discarded" in line or "laid" in line) for line in lines[:-1])
+    assert lines[-1] == "The round is over."
+    assert not any("JK" in line or "undefined" in line for line in lines)

@@ -1,0 +1,86 @@
+"""Rummy 101 (RULES.md §3) through the table UI: a whole round against computer players on a
+phone and a desktop; the rack of 22 tiles fits a phone; an opening is staged meld by meld
+with a live counter, and a refused opening shows the engine's reason with nothing lost."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures.table_driver import (
+    error_text,
+    expect,
+    hand,
+    new_page,
+    open_app,
+    choose_game,
+    play_whole_round,
+    press,
+    select_codes,
+    sheet_rows,
+    start,
+)
+
+from rummy import solver
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_whole_round_of_rummy_101(browser, site_url, device):
+    page = play_whole_round(browser, site_url, "rummy101", 2, device)
+    headline = page.inner_text("#sheet-headline")
+    rows = sheet_rows(page)
+    assert len(rows) == 2
+    assert all(r["total"] == r["points"] for r in rows)
+    reasons = {"had not opened", "finished", "finished with a joker", "finished in one turn",
+               "one turn, joker finish"}
+    for r in rows:
+        assert r["why"] in reasons or r["why"].startswith(("hand worth", "opened with pairs"))
+        if r["why"] == "had not opened":
+            assert r["points"] in (-202, -404, -808)
+    if "stock ran out" not in headline:
+        (winner,) = [r for r in rows if r["points"] > 0]
+        assert winner["left"] == 0 and winner["name"] in headline
+    assert "of 5" in page.inner_text(".topbar")
+    assert page.problems == []
+
+
+def test_the_rack_of_22_tiles_fits_a_phone_in_two_rows(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "rummy101", 2)
+    start(page)
+    assert len(hand(page)) == 22  # the starting seat (you) holds 22 and plays without drawing
+    tops = page.eval_on_selector_all("#hand .tile", "ts => ts.map(t => t.getBoundingClientRect())")
+    assert len({round(r["top"]) for r in tops}) == 2
+    assert all(r["left"] >= 0 and r["right"] <= 390 and r["width"] >= 30 for r in tops)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_an_opening_is_staged_counted_and_refused_with_the_engines_reason(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "rummy101", 2)
+    start(page)
+    codes = [c for _, c in hand(page)]
+    points, melds = solver.best_opening(codes)
+    meld = min(melds, key=len)  # one meld is far below 101
+    select_codes(page, list(meld))
+    press(page, "#btn-stage")
+    if page.locator("#choose").count():
+        press(page, "#choose button.primary")
+    expect(page.locator(".staged-group")).to_have_count(1)
+    value = sum(int(c.split("=")[-1][1:]) for c in meld)
+    expect(page.locator("#opening-counter")).to_contain_text(f"Opening: {value} / 101 points")
+    # Laying it alone is refused by the engine; its message shows by the hand, and the staged
+    # meld and every tile stay where they were.
+    press(page, "#btn-meld")
+    expect(page.locator(".msg.error")).to_be_visible()
+    assert "101" in error_text(page)
+    expect(page.locator(".staged-group")).to_have_count(1)
+    assert len(hand(page)) == 22
+    # A tap on a dimmed button explains itself instead of doing nothing.
+    expect(page.locator("#btn-discard")).to_have_attribute("aria-disabled", "true")
+    press(page, "#btn-discard", dimmed=True)
+    expect(page.locator(".msg.info")).to_contain_text("Select exactly one")
+    # Taking the staged meld back returns its tiles to play.
+    press(page, ".staged-group button")
+    expect(page.locator(".staged-group")).to_have_count(0)
+    expect(page.locator("#hand button.in-hand[disabled]")).to_have_count(0)
