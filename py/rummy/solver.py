@@ -393,7 +393,7 @@ _POOL_CLEAR = (1 << _POOL_SHIFT) - 1
 
 def _opening_search(
     counts: list[list[int]], joker_total: int, lower: int
-) -> tuple[int, int, list[dict[int, tuple[int, object]]]]:
+) -> tuple[int, int, list[dict[int, tuple[int, object, int]] | None]]:
     """The column DP of :func:`best_opening`: the best value, its final state and the
     back pointers of every step.
 
@@ -414,7 +414,7 @@ def _opening_search(
     bound = _bounds(counts, joker_total)
 
     values: dict[int, int] = {0: 0}
-    history: list[dict[int, tuple[int, object, int]]] = []
+    history: list[dict[int, tuple[int, object, int]] | None] = []
     for n in range(1, 14):
         for colour in range(4):
             # The last colour of a column also forms the column's sets, so states never
@@ -426,6 +426,11 @@ def _opening_search(
             clear = ~_COLOUR_MASK[colour]
             may_start = n <= 11 and gaps[colour][n + 1] + 1 <= joker_total
             need = [lower - b[n][colour] for b in bound]  # indexed by jokers left
+            if not here and not may_start and not last:
+                mask = _COLOUR_MASK[colour]
+                if not any(key & mask for key in values):
+                    history.append(None)  # nothing to do in this colour: states stay
+                    continue
             new_values: dict[int, int] = {}
             back: dict[int, tuple[int, object, int]] = {}
             for key, value in values.items():
@@ -585,7 +590,7 @@ def _best_melds(
     steps: list[tuple[int, object, int]] = []
     key = best_key
     for back in reversed(history):
-        step = back[key]
+        step = (key, None, 0) if back is None else back[key]
         steps.append(step)
         key = step[0]
     steps.reverse()
