@@ -229,7 +229,13 @@ function el(tag, props = {}, ...children) {
 function cardFace(code) {
   const rank = code[0] === "T" ? "10" : code[0];
   const suit = code[1];
-  return el("span", { className: `face suit-${suit}` }, rank, SUIT_SYMBOLS[suit] || suit);
+  // Rank over suit, like a card's corner index (still readable when cards overlap).
+  return el(
+    "span",
+    { className: `face suit-${suit}` },
+    el("span", {}, rank),
+    el("span", {}, SUIT_SYMBOLS[suit] || suit),
+  );
 }
 
 function cardName(code) {

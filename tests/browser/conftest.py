@@ -54,7 +54,9 @@ def site_url() -> str:
     server.shutdown()
 
 
-def wait_ready(page) -> None:
+def wait_ready(page, proof: bool = True) -> None:
+    """Wait for data-engine="ready" (fail with the page's reason on "error"); on the proof
+    table (`?ui=proof`) also for the first hand."""
     page.wait_for_function(
         "['ready', 'error'].includes(document.documentElement.dataset.engine)",
         timeout=BOOT_TIMEOUT_MS,
@@ -62,5 +64,5 @@ def wait_ready(page) -> None:
     state = page.evaluate("document.documentElement.dataset.engine")
     if state != "ready":
         pytest.fail(f"boot failed: {page.inner_text('#boot-error')}")
-    # The proof deals its first game right after the engine is ready.
-    page.wait_for_selector("[data-testid=hand] button[data-card]", timeout=BOOT_TIMEOUT_MS)
+    if proof:  # the proof deals its first game right after the engine is ready
+        page.wait_for_selector("[data-testid=hand] button[data-card]", timeout=BOOT_TIMEOUT_MS)

@@ -1,5 +1,8 @@
 """The built site in a real browser: boots, plays a turn by clicks, works offline, stays on
-its own origin, logs no errors."""
+its own origin, logs no errors.
+
+The turns are played on the site's minimal proof table (`?ui=proof`), which depends only on
+the engine protocol; the table UI's own tests are in test_table_*.py."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from conftest import BOOT_TIMEOUT_MS, ROOT, wait_ready
 from playwright.sync_api import expect
 
 HAND = "[data-testid=hand] button[data-card]"
+PROOF = "?ui=proof"
 
 
 def hand_codes(page) -> list[str]:
@@ -25,7 +29,8 @@ def play_a_turn(page) -> None:
     drawn = next(code for code in hand_codes(page) if code not in before)
     page.locator(f"{HAND}[data-card='{drawn}']").click()
     page.get_by_test_id("discard").click()
-    expect(page.get_by_test_id("draw-discard")).to_have_attribute("data-card", drawn)
+    expect(page.locator(f"{HAND}[data-card='{drawn}']")).to_have_count(0)
+    expect(page.locator(HAND)).to_have_count(len(before))
 
 
 def bots_available(page) -> bool:
@@ -33,12 +38,11 @@ def bots_available(page) -> bool:
 
 
 def test_engine_boots_and_answers(page, site_url):
-    page.goto(site_url)
-    wait_ready(page)
+    page.goto(site_url)  # the site as players open it (the table UI)
+    wait_ready(page, proof=False)
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     for name in ("boot:start", "pyodide:loaded", "engine:installed", "engine:ready"):
         assert name in marks
-    assert len(hand_codes(page)) == 10
     # The client rejects refused requests with the engine's message and kind.
     answer = page.evaluate(
         """async () => {
@@ -58,8 +62,14 @@ def test_engine_boots_and_answers(page, site_url):
     assert "nope" in answer["refusal"]["message"]
 
 
+def test_the_proof_table_deals_a_hand(page, site_url):
+    page.goto(site_url + PROOF)
+    wait_ready(page)
+    assert len(hand_codes(page)) == 10
+
+
 def test_a_turn_is_played_through_the_page(page, site_url):
-    page.goto(site_url)
+    page.goto(site_url + PROOF)
     wait_ready(page)
     expect(page.get_by_test_id("discard")).to_be_disabled()
     play_a_turn(page)
@@ -79,48 +89,49 @@ def test_a_turn_is_played_through_the_page(page, site_url):
 
 
 def test_offline_reload_boots_from_the_service_worker_and_plays(page, context, site_url):
-    page.goto(site_url)
+    page.goto(site_url + PROOF)
     wait_ready(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     context.set_offline(True)
-    page.goto(site_url + "?g=offline-test")  # ignoreSearch: any query is still the page
+    page.goto(site_url + PROOF + "&g=offline-test")  # ignoreSearch: any query is the page
     assert page.evaluate("document.documentElement.dataset.boot") == "warm"
     wait_ready(page)
     play_a_turn(page)
 
 
-def test_no_request_leaves_the_origin(page, context, site_url):
+@pytest.mark.parametrize("query", ["", PROOF], ids=["table", "proof"])
+def test_no_request_leaves_the_origin(page, context, site_url, query):
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     page.on("request", lambda request: requests.append(request.url))
-    page.goto(site_url)
-    wait_ready(page)
-    play_a_turn(page)
+    page.goto(site_url + query)
+    wait_ready(page, proof=bool(query))
+    if query:
+        play_a_turn(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()
-    wait_ready(page)
-    foreign = [
-        url
-        for url in requests
-        if not url.startswith(site_url) and not url.startswith(("data:", "blob:"))
-    ]
+    wait_ready(page, proof=bool(query))
+    own = (site_url, "data:", "blob:")
+    foreign = [url for url in requests if not url.startswith(own)]
     assert requests and not foreign
 
 
-def test_no_console_errors(page, site_url):
+@pytest.mark.parametrize("query", ["", PROOF], ids=["table", "proof"])
+def test_no_console_errors(page, site_url, query):
     problems: list[str] = []
     page.on(
         "console",
         lambda msg: problems.append(msg.text) if msg.type in ("error", "warning") else None,
     )
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(site_url)
-    wait_ready(page)
-    play_a_turn(page)
+    page.goto(site_url + query)
+    wait_ready(page, proof=bool(query))
+    if query:
+        play_a_turn(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, proof=bool(query))
     assert problems == []
 
 
@@ -166,7 +177,7 @@ def test_screenshots_of_the_loading_screen_and_the_table(browser, site_url, view
     width, height = viewport
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.goto(site_url)
+    page.goto(site_url + PROOF)
     expect(page.locator("#loading")).to_be_visible()
     page.wait_for_function(
         "document.getElementById('boot-progress').value > 0", timeout=BOOT_TIMEOUT_MS
@@ -176,3 +187,39 @@ def test_screenshots_of_the_loading_screen_and_the_table(browser, site_url, view
     page.screenshot(path=str(out / f"table-{width}x{height}.png"))
     context.close()
     assert Path(out / f"table-{width}x{height}.png").stat().st_size > 0
+
+
+def test_a_new_version_waits_for_the_players_ok(browser, tmp_path):
+    """A rebuilt site installs in the background, shows the banner, and switches on the click."""
+    import shutil
+
+    import build
+
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "dist", site)
+    server, url = build.serve_in_thread(0, directory=site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + PROOF)
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.get_by_test_id("draw-stock").click()  # a game in progress
+        expect(page.locator(HAND)).to_have_count(11)
+
+        sw = (site / "sw.js").read_text()
+        old = re.search(r'/\*VERSION\*/"([0-9a-f]+)"/\*END\*/', sw).group(1)
+        (site / "sw.js").write_text(sw.replace(f'"{old}"', '"000000000001"', 1))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+
+        banner = page.locator("#update-banner")
+        expect(banner).to_be_visible(timeout=60_000)
+        expect(page.locator(HAND)).to_have_count(11)  # nothing was forced mid-game
+        with page.expect_navigation(timeout=30_000):
+            page.get_by_role("button", name="Reload to update").click()
+        wait_ready(page)
+        assert page.evaluate("caches.keys()") == ["rummy-000000000001"]
+        expect(banner).to_be_hidden()
+    finally:
+        context.close()
+        server.shutdown()
