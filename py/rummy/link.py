@@ -49,7 +49,7 @@ MAX_BODY = 256 * 1024  # bytes after inflating: far above any state, far below a
 CHECK_BYTES = 4
 HASH_BITS = 64
 GAME_ID_BITS = 48
-MAX_ACTIONS = 20_000
+MAX_ACTIONS = 5_000  # a long real round is ~1,200; replaying is the costly part
 
 KIND_REPLAY, KIND_SNAPSHOT, KIND_MOVES = 1, 2, 3
 _KIND_NAMES = {KIND_REPLAY: "full", KIND_SNAPSHOT: "full", KIND_MOVES: "moves"}
@@ -419,7 +419,7 @@ def _get_action(r: _BitReader, s: dict) -> dict:
             raise _Malformed("a discard from an empty hand")
         return {"type": "discard", "card": choices[r.choice(len(choices))]}
     if kind == "meld":
-        count = r.count(8, limit=64) + 1
+        count = r.count(1, limit=64) + 1
         return {"type": "meld", "melds": [_get_codes(r, uses_tiles) for _ in range(count)]}
     if kind in ("layoff", "swap_joker"):
         ids = [m["id"] for m in s["table"]]
@@ -433,10 +433,21 @@ def _get_action(r: _BitReader, s: dict) -> dict:
 
 
 def _play(g: game.Game, action: dict) -> None:
+    """Play one action (or deal the next round); the game is unchanged if it is refused."""
     if action.get("type") == "next_round":
         g.next_round()
     else:
         g.apply(action)
+
+
+def _play_in_place(g: game.Game, action: dict) -> None:
+    """`_play` without the engine's copy-on-apply: a refused action leaves the game half
+    changed, which is fine while replaying (the replay is abandoned). Copying the whole state
+    per action made long rounds replay in quadratic time."""
+    if action.get("type") == "next_round":
+        g.next_round()
+    else:
+        game._apply(g._s, action)
 
 
 def _replay(g: game.Game, r: _BitReader, count: int) -> game.Game:
@@ -444,7 +455,7 @@ def _replay(g: game.Game, r: _BitReader, count: int) -> game.Game:
     for i in range(count):
         action = _get_action(r, g._s)
         try:
-            _play(g, action)
+            _play_in_place(g, action)
         except IllegalMove as err:
             raise LinkError(
                 f"The moves in this link do not follow the rules (move {i + 1}: {err})"
@@ -601,7 +612,7 @@ def _guarded(work: Any) -> Any:
         raise LinkError(f"This link holds a game that cannot be used — {err}") from None
     except IllegalMove as err:
         raise LinkError(f"This link holds a game that breaks the rules ({err})") from None
-    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError) as err:
+    except Exception as err:  # a hostile link must never crash the caller
         raise LinkError(
             f"This link is malformed ({type(err).__name__}): it was not made by this game"
         ) from None
@@ -614,13 +625,7 @@ def _decode_full(body: bytes) -> game.Game:
     r = _BitReader(body[1:])
     summary = _get_summary(r)
     if kind == KIND_SNAPSHOT:
-        text = r.rest_bytes()
-        try:
-            state = json.loads(text.decode())
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise _Malformed("its game is not readable JSON") from None
-        check_state(state)
-        g = game.Game(game._copy(state))
+        g = game.Game(_read_snapshot(r))
     elif kind == KIND_REPLAY:
         g = _read_replay(r)
     else:
@@ -635,10 +640,130 @@ def _decode_full(body: bytes) -> game.Game:
 
 
 def _snapshot_body(state: dict) -> bytes:
+    """The state as JSON, except its log (and the take-back snapshot's copy of it), which is
+    coded event by event: the log is what grows as a round goes on."""
     w = _BitWriter()
     _put_summary(w, state)
-    text = json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    rest = dict(state)
+    log = rest.pop("log")
+    v = variants.BY_ID[state["variant"]]
+    w.choice(variants.VARIANTS.index(v.id), len(variants.VARIANTS))
+    w.uint(state["players"])
+    undo = state["undo"]
+    shared = isinstance(undo, dict) and undo.get("log") == log[: len(undo.get("log") or [])]
+    w.flag(shared)
+    if shared:
+        rest["undo"] = {k: x for k, x in undo.items() if k != "log"}
+        w.uint(len(undo["log"]))
+    w.uint(len(log))
+    for event in log:
+        _put_event(w, event, v, state["players"])
+    text = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
     return bytes([KIND_SNAPSHOT]) + w.getvalue() + text.encode()
+
+
+def _read_snapshot(r: _BitReader) -> dict:
+    from .validate import check_state
+
+    v = variants.BY_ID[variants.VARIANTS[r.choice(len(variants.VARIANTS))]]
+    n = r.uint(16)
+    shared = r.flag()
+    undo_log = r.uint(MAX_ACTIONS) if shared else None
+    log = [_get_event(r, v, n) for _ in range(r.count(4, limit=MAX_ACTIONS))]
+    try:
+        state = json.loads(r.rest_bytes().decode())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise _Malformed("its game is not readable JSON") from None
+    if not isinstance(state, dict) or "log" in state:
+        raise _Malformed("its game is not an object")
+    if state.get("variant") != v.id or state.get("players") != n:
+        raise _Malformed("its parts name different games")
+    state["log"] = log
+    if shared:
+        if not isinstance(state.get("undo"), dict) or undo_log > len(state["log"]):
+            raise _Malformed("its take-back snapshot is malformed")
+        state["undo"]["log"] = game._copy(state["log"][:undo_log])
+    check_state(state)
+    return state
+
+
+# Log events coded compactly; anything else travels as a plain value.
+_EVENTS = ("draw", "discard", "meld", "layoff", "swap_joker", "rebuild", "turnover", "round_end")
+_SOURCES = ("stock", "discard", "joker")
+
+
+def _put_event(w: _BitWriter, event: object, v: variants.Variant, n: int) -> None:
+    trial = _BitWriter()
+    try:
+        _put_event_compact(trial, event, v, n)
+        same = _get_event(_BitReader(trial.getvalue()), v, n) == event
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, _Malformed):
+        same = False
+    if same:
+        _put_event_compact(w, event, v, n)
+    else:
+        w.flag(False)
+        _put_value(w, event)
+
+
+def _put_event_compact(w: _BitWriter, e: Any, v: variants.Variant, n: int) -> None:
+    w.flag(True)
+    kind = e["type"]
+    w.choice(_EVENTS.index(kind), len(_EVENTS))
+    seat = e["seat"]
+    w.choice(n if seat is None else seat, n + 1)  # n: nobody (a round end without a winner)
+    if kind == "draw":
+        w.choice(_SOURCES.index(e["source"]), len(_SOURCES))
+        if e["source"] == "discard":
+            _put_code(w, v.uses_tiles, e["card"])
+    elif kind == "discard":
+        _put_code(w, v.uses_tiles, e["card"])
+    elif kind == "meld":
+        w.uint(len(e["melds"]))
+        for group in e["melds"]:
+            _put_codes(w, v.uses_tiles, group)
+        w.uint(e["ids"][0] if e["ids"] else 0)
+    elif kind == "layoff":
+        w.uint(e["meld"])
+        _put_codes(w, v.uses_tiles, e["cards"])
+    elif kind == "swap_joker":
+        w.uint(e["meld"])
+        _put_code(w, v.uses_tiles, e["tile"])
+    elif kind in ("rebuild", "turnover"):
+        w.uint(e["stock"])
+    else:
+        w.choice(_KINDS[v.id].index(e["kind"]), len(_KINDS[v.id]))
+
+
+def _get_event(r: _BitReader, v: variants.Variant, n: int) -> Any:
+    if not r.flag():
+        return _get_value(r)
+    kind = _EVENTS[r.choice(len(_EVENTS))]
+    uses_tiles = v.uses_tiles
+    e: dict[str, Any] = {"type": kind}
+    seat = r.choice(n + 1)
+    if kind == "draw":
+        e["source"] = _SOURCES[r.choice(len(_SOURCES))]
+        if e["source"] == "discard":
+            e["card"] = _get_code(r, uses_tiles)
+    elif kind == "discard":
+        e["card"] = _get_code(r, uses_tiles)
+    elif kind == "meld":
+        e["melds"] = [_get_codes(r, uses_tiles) for _ in range(r.count(1, limit=64))]
+        first = r.uint(1 << 20)
+        e["ids"] = list(range(first, first + len(e["melds"])))
+    elif kind == "layoff":
+        e["meld"] = r.uint(1 << 20)
+        e["cards"] = _get_codes(r, uses_tiles)
+    elif kind == "swap_joker":
+        e["meld"] = r.uint(1 << 20)
+        e["tile"] = _get_code(r, uses_tiles)
+    elif kind in ("rebuild", "turnover"):
+        e["stock"] = r.uint(1 << 20)
+    else:
+        e["kind"] = _KINDS[v.id][r.choice(len(_KINDS[v.id]))]
+    e["seat"] = None if seat == n else seat
+    return e
 
 
 # -- the replay body ---------------------------------------------------------------------------
@@ -725,9 +850,8 @@ def _replay_body(state: dict) -> bytes | None:
         g = _dealt(pre)
         w.uint(len(actions))
         for action in actions:
-            before = g._s
-            _play(g, action)
-            _put_action(w, before, action)
+            _put_action(w, g._s, action)
+            _play_in_place(g, action)
     except (ValueError, KeyError, TypeError):  # IllegalMove is a ValueError
         return None
     if g._s != state:
@@ -741,7 +865,7 @@ def _read_replay(r: _BitReader) -> game.Game:
     pre = _get_match(r)
     g = _dealt(pre)
     check_state(g._s)  # the match part is sound before any move is played on it
-    return _replay(g, r, r.count(2, limit=MAX_ACTIONS))
+    return _replay(g, r, r.count(1, limit=MAX_ACTIONS))
 
 
 def _put_match(w: _BitWriter, pre: dict) -> None:
@@ -789,7 +913,7 @@ def _get_match(r: _BitReader) -> dict:
     }
     if pre["round"] < 1 or pre["seed"] >= rng.MAX_SEED:
         raise _Malformed("its round is 0")
-    pre["history"] = [_get_result(r, pre) for _ in range(r.count(8, limit=10_000))]
+    pre["history"] = [_get_result(r, pre) for _ in range(r.count(4, limit=10_000))]
     return pre
 
 
@@ -918,19 +1042,19 @@ def apply_moves(stored_state: dict, text: str) -> game.Game:
     `ForkedHistory` (the link starts from a game that is not this copy), or LinkError when the
     moves break the rules or do not lead to the state the link names.
     """
+    stored = game.load(stored_state)._s  # a broken stored copy is the device's problem
     body = _unwrap(text)
     if body[0] != KIND_MOVES:
         raise LinkError("This is a full game link, not a moves link: open it as a new game")
-    return _guarded(lambda: _apply_moves(stored_state, body))
+    return _guarded(lambda: _apply_moves(stored, body))
 
 
-def _apply_moves(stored_state: dict, body: bytes) -> game.Game:
-    stored = game.load(stored_state)._s
+def _apply_moves(stored: dict, body: bytes) -> game.Game:
     r = _BitReader(body[1:])
     summary = _get_summary(r)
     base_hash = f"{r.bits(HASH_BITS):0{HASH_BITS // 4}x}"
     base_pos = _get_position(r)
-    count = r.count(1, limit=MAX_ACTIONS)
+    count = r.count(0, limit=MAX_ACTIONS)  # "next_round" takes no bits
     r.pos = (r.pos + 7) // 8 * 8  # the coded moves start at the next byte
     if summary["game"] != game_id(stored):
         raise WrongGame("This link belongs to another game than the one on this device")
@@ -994,12 +1118,12 @@ def seat_last_turn(state: dict, seat: int) -> dict | None:
     try:
         for action in actions:
             mover = g._s["current"]
-            _play(g, action)
+            _play_in_place(g, action)
             if mover == seat and (action["type"] == "discard" or g._s["round_over"]):
-                found = g._s
+                found = game._copy(g._s)
     except IllegalMove:
         return None
-    return None if found is None else game._copy(found)
+    return found
 
 
 def link_for(state: dict, seat: int) -> str:
