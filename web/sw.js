@@ -18,8 +18,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE_NAME);
-      // cache: "reload" skips the HTTP cache so a stale copy can never enter a new version.
-      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+      // cache: "no-cache" revalidates with the server, so a stale HTTP-cache copy can never
+      // enter a new version, yet what the first visit just downloaded comes back as a 304.
+      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
     })(),
   );
 });
