@@ -127,6 +127,9 @@ export async function startApp({ root, engine }) {
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
     mount(root, ...content);
     document.documentElement.dataset.screen = screen;
+    // The turn log reads top to bottom: keep its latest line in view.
+    const logList = root.querySelector('#log-lines');
+    if (logList) logList.scrollTop = logList.scrollHeight;
     const dialogEl = root.querySelector('[role="dialog"]');
     const restore = focusKey && root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
     if (dialogEl && !dialogEl.contains(restore)) {

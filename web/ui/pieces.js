@@ -84,9 +84,11 @@ export function renderPiece(code, t, { tag = 'span', attrs = {}, size = '' } = {
     return h(
       tag,
       base,
-      h('span', { class: 'idx', 'aria-hidden': 'true' }, h('span', { class: 'rk', text: r }), svg(SUIT_SVG[p.suit], 'st')),
+      // The rank is drawn by CSS from data-r, so a card's only text is its spoken name
+      // (axe: label-content-name-mismatch — "K" is not in "king of hearts").
+      h('span', { class: 'idx', 'aria-hidden': 'true' }, h('span', { class: 'rk', 'data-r': r }), svg(SUIT_SVG[p.suit], 'st')),
       p.rank > 10
-        ? h('span', { class: 'face-letter', 'aria-hidden': 'true', text: r })
+        ? h('span', { class: 'face-letter', 'aria-hidden': 'true', 'data-r': r })
         : svg(SUIT_SVG[p.suit], 'pip'),
     );
   }

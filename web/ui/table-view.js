@@ -91,7 +91,7 @@ export function renderTable({ t, ctl, on, wide }) {
       onclick: () => on.action('draw', 'stock'),
     },
     h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, v.stock > 0 ? [renderBack(kind), renderBack(kind), renderBack(kind)] : h('span', { class: 'pile-empty' })),
-    h('span', { class: 'pile-count', 'aria-hidden': 'true', text: t('table.stockCount', { count: v.stock }) }),
+    h('span', { class: 'pile-count', 'aria-hidden': 'true', 'data-text': t('table.stockCount', { count: v.stock }) }),
   );
   const pileSize = (v.discard || []).length;
   const discardBtn = h(
@@ -106,7 +106,7 @@ export function renderTable({ t, ctl, on, wide }) {
       onclick: () => (v.phase === 'draw' ? on.action('take', 'discard') : on.action('discard', 'discard')),
     },
     h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, top ? renderPiece(top, t, { attrs: { class: freshTop ? 'fresh' : '' } }) : h('span', { class: 'pile-empty' })),
-    h('span', { class: 'pile-count', 'aria-hidden': 'true', text: v.variant === 'rummy101' ? t('table.takeable') : t('table.discardCount', { count: pileSize }) }),
+    h('span', { class: 'pile-count', 'aria-hidden': 'true', 'data-text': v.variant === 'rummy101' ? t('table.takeable') : t('table.discardCount', { count: pileSize }) }),
   );
   const piles = h('section', { class: 'piles', 'aria-label': t('table.piles') },
     h('div', { class: 'pile-wrap' }, stockBtn, msgNear('stock')),
@@ -141,6 +141,12 @@ function matchGoal(v, t) {
   return h('span', { class: 'goal-text', text: t('table.goalTarget', { n: o.target ?? (v.variant === 'rummy200' ? 200 : 150) }) });
 }
 
+/** Rummy 101 says "opened" (with pairs); the card games say "has melded". */
+function openedText(opened, v, t) {
+  if (v.variant !== 'rummy101') return t('seat.melded');
+  return opened === 'pairs' ? t('seat.openedPairs') : t('seat.opened');
+}
+
 function seatChip({ t, ctl, v, seat, kind }) {
   const current = !v.round_over && v.current_player === seat;
   const count = v.hand_sizes[seat];
@@ -160,7 +166,7 @@ function seatChip({ t, ctl, v, seat, kind }) {
       lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null),
     h('div', { class: 'chip-sub', 'aria-hidden': 'true' },
       h('span', { text: who }),
-      opened ? h('span', { class: 'chip-opened', text: opened === 'pairs' ? t('seat.openedPairs') : t('seat.opened') }) : null),
+      opened ? h('span', { class: 'chip-opened', text: openedText(opened, v, t) }) : null),
     lastDiscard ? h('span', { class: 'sr-only', text: t('seat.lastDiscard', { card: pieceName(lastDiscard, t) }) }) : null,
   );
 }
@@ -308,7 +314,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       h('span', { class: 'my-name', text: ctl.name(me) }),
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
-      myOpened ? h('span', { class: 'chip-opened', text: myOpened === 'pairs' ? t('seat.openedPairs') : t('seat.opened') }) : null,
+      myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t) }) : null,
       covered ? null : sortBtns),
     counter,
     stagedRow,

@@ -1,0 +1,149 @@
+"""The table for everyone: axe-core finds no serious or critical violation on the start screen,
+the table, the score sheet and the rules page; keyboard alone plays a turn; Hebrew lays the
+page right to left; small and landscape phones never scroll sideways; reduced motion is
+respected; other seats' hands never reach the DOM."""
+
+from __future__ import annotations
+
+import pytest
+from fixtures.table_driver import (
+    axe_violations,
+    choose_game,
+    expect,
+    hand,
+    new_page,
+    open_app,
+    play_round,
+    press,
+    shot,
+    start,
+)
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_every_screen(browser, site_url, scheme):
+    page = new_page(browser, "phone", color_scheme=scheme)
+    open_app(page, site_url, "?seed=7&speed=instant&max_rebuilds=0")
+    assert axe_violations(page) == [], "start screen"
+    press(page, "[data-fk=howto]")
+    expect(page.locator("#howto")).to_be_visible()
+    assert axe_violations(page) == [], "how to play"
+    shot(page, f"howto-phone-{scheme}")
+    press(page, "#howto-back")
+    choose_game(page, "basic", 2)
+    start(page)
+    assert axe_violations(page) == [], "table"
+    if scheme == "dark":
+        shot(page, "basic-table-phone-dark")
+    play_round(page)
+    assert axe_violations(page) == [], "score sheet"
+
+
+def test_axe_on_the_rummy_101_table(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "rummy101", 3, options={"joker_button": True})
+    start(page)
+    assert axe_violations(page) == []
+
+
+def test_a_turn_by_keyboard_alone(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "basic", 2)
+
+    def tab_to(selector: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement?.matches({selector!r})"):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("#start-game")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    tab_to("#btn-draw")
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    before = len(hand(page))
+    tab_to("#hand button.in-hand")
+    page.keyboard.press("End")  # the card just drawn is last
+    focused = page.evaluate("document.activeElement.dataset.code")
+    page.keyboard.press("Space")
+    expect(page.locator(f"#hand button[data-code='{focused}']")).to_have_attribute("aria-pressed", "true")
+    # Shift+arrow moves the card within the hand.
+    page.keyboard.press("Shift+ArrowLeft")
+    expect(page.locator("#hand button.in-hand").nth(before - 2)).to_have_attribute("data-code", focused)
+    tab_to("#btn-discard")
+    page.keyboard.press("Enter")
+    expect(page.locator("#discard-pile [data-code]").first).to_have_attribute("data-code", focused)
+    assert len(hand(page)) == before - 1 or page.locator("#table[data-my-turn=yes]").count()
+
+
+def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
+    page = new_page(browser, "phone", viewport={"width": 360, "height": 640})
+    open_app(page, site_url, "?lang=he&seed=7&speed=instant")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["he", "rtl"]
+    expect(page.locator("#start-game")).to_have_text("חלוקה")
+    assert no_sideways_scroll(page)
+    shot(page, "start-phone-he")
+    choose_game(page, "rummy101", 2)
+    start(page)
+    expect(page.locator("#btn-meld")).to_have_text("פתיחה")
+    label = page.get_attribute("#hand button.in-hand", "aria-label")
+    assert any(colour in label for colour in ("אדום", "שחור", "כחול", "צהוב", "ג׳וקר"))
+    assert no_sideways_scroll(page)
+    shot(page, "rummy101-table-phone-he")
+
+
+@pytest.mark.parametrize("variant", ["basic", "rummy101"])
+def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url, variant):
+    for size in ({"width": 844, "height": 390}, {"width": 360, "height": 640}):
+        page = new_page(browser, "phone", viewport=size)
+        open_app(page, site_url, "?seed=3&speed=instant")
+        assert no_sideways_scroll(page)
+        choose_game(page, variant, 4)
+        start(page)
+        assert no_sideways_scroll(page)
+        # Every control is a touch target of at least 44 px (cards overlap by design).
+        small = page.eval_on_selector_all(
+            "#table .btn, #table .pile",
+            "els => els.filter(e => { const r = e.getBoundingClientRect();"
+            " return r.width < 44 || r.height < 44; }).map(e => e.id || e.className)",
+        )
+        assert small == []
+        shot(page, f"{variant}-table-{size['width']}x{size['height']}")
+        page.context.close()
+
+
+def test_pieces_are_named_for_screen_readers_and_other_hands_stay_secret(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "basic", 4)
+    start(page)
+    labels = page.eval_on_selector_all("#hand button.in-hand", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert all(" of " in label for label in labels)
+    assert any(s in " ".join(labels) for s in ("hearts", "spades", "clubs", "diamonds"))
+    # The only codes in the page are the viewer's hand, the table's melds and the discards.
+    outside = page.eval_on_selector_all(
+        "[data-code]",
+        "els => els.filter(e => !e.closest('#hand, .melds, #discard-pile, .chip-discard'))"
+        ".map(e => e.dataset.code)",
+    )
+    assert outside == []
+    assert page.locator(".seat-chip [data-code]").count() == 0
+
+
+def test_reduced_motion_turns_animation_off(browser, site_url):
+    page = new_page(browser, "phone", reduced_motion="reduce")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "basic", 2)
+    start(page)
+    page.wait_for_selector(".turn-banner.mine")
+    assert page.eval_on_selector(".turn-banner.mine .dot", "e => getComputedStyle(e).animationName") == "none"
