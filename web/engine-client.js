@@ -27,7 +27,8 @@ export class EngineError extends Error {
  *   performance.mark on the page: "pyodide:loaded", "engine:installed", "engine:ready".
  * @param {boolean} [options.countBytes] report download bytes (costs the wasm code cache, so
  *   only for a first visit's progress bar).
- * @param {"preload"|"micropip"} [options.install] how the engine wheel is installed.
+ * @param {"unpack"|"loadPackage"|"micropip"} [options.install] how the worker installs the
+ *   engine wheel (default "unpack"; the others are kept for bench/boot.py).
  */
 export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, countBytes, install } = {}) {
   const workerUrl = new URL("./worker.js", import.meta.url);

@@ -18,9 +18,12 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const SITE = new URL("../", import.meta.url);
 const RUNTIME = new URL("pyodide/", SITE);
 const params = new URL(import.meta.url).searchParams;
-// How the engine wheel is installed: "preload" (Pyodide's loader, the default — see README)
-// or "micropip" (kept for measuring the alternative in bench/boot.py).
-const INSTALL = params.get("install") === "micropip" ? "micropip" : "preload";
+// How the engine wheel is installed (README, "Installing the engine"): "unpack" (default: the
+// wheel downloads alongside the runtime and Pyodide's unpackArchive puts it in site-packages),
+// "loadPackage" (Pyodide's package loader) or "micropip"; the last two stay for bench/boot.py.
+const INSTALL = ["loadPackage", "micropip"].includes(params.get("install"))
+  ? params.get("install")
+  : "unpack";
 // Count download bytes only when the page shows a progress bar (first visit). Counting wraps
 // each response in a new stream, which costs Chromium its compiled-wasm code cache: on later
 // visits (files from the service worker) that would add ~0.5 s to every boot.
@@ -76,12 +79,16 @@ async function boot() {
     }
     progress("download", 0, total);
 
+    const wheel = new URL(BUILD.wheel, SITE).href;
+    const wheelBytes = INSTALL === "unpack" ? download(wheel) : null;
+    wheelBytes?.catch(() => {}); // awaited below; an early failure must not go unhandled
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
     milestone("pyodide:loaded");
 
     progress("install", total, total);
-    const wheel = new URL(BUILD.wheel, SITE).href;
-    if (INSTALL === "micropip") {
+    if (INSTALL === "unpack") {
+      pyodide.unpackArchive(await wheelBytes, "wheel");
+    } else if (INSTALL === "micropip") {
       await loadPackageOrThrow(pyodide, "micropip");
       const micropip = pyodide.pyimport("micropip");
       await micropip.install(wheel);
@@ -103,6 +110,12 @@ async function boot() {
     self.postMessage({ type: "error", message });
     throw error;
   }
+}
+
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not download ${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
 // Pyodide's loadPackage reports failures through a callback instead of throwing.
