@@ -440,27 +440,55 @@ def _play(g: game.Game, action: dict) -> None:
         g.apply(action)
 
 
-def _play_in_place(g: game.Game, action: dict) -> None:
-    """`_play` without the engine's copy-on-apply: a refused action leaves the game half
-    changed, which is fine while replaying (the replay is abandoned). Copying the whole state
-    per action made long rounds replay in quadratic time."""
-    if action.get("type") == "next_round":
-        g.next_round()
-    else:
-        game._apply(g._s, action)
+class _Replayer:
+    """Plays actions on a state in place, for replaying links.
+
+    Two shortcuts keep a long round linear: no copy-on-apply (a refused action leaves the state
+    half changed, but then the replay is abandoned), and the log of finished turns is kept
+    aside, because the engine copies the whole state — log included — into the take-back
+    snapshot at every draw. `state()` puts the log back together.
+    """
+
+    __slots__ = ("_done", "s")
+
+    def __init__(self, state: dict) -> None:
+        self.s = state
+        self._done: list = []
+
+    def play(self, action: dict) -> None:
+        if action.get("type") == "next_round":
+            g = game.Game(self.state())
+            g.next_round()
+            self.s = g._s
+        else:
+            game._apply(self.s, action)
+        s = self.s
+        if s["undo"] is None and s["log"]:  # between turns: no snapshot holds the log
+            self._done.extend(s["log"])
+            s["log"] = []
+
+    def state(self) -> dict:
+        """The whole state (play may go on after it)."""
+        if self._done:
+            s = self.s
+            s["log"] = self._done + s["log"]
+            if s["undo"] is not None:
+                s["undo"]["log"] = self._done + s["undo"]["log"]
+            self._done = []
+        return self.s
 
 
-def _replay(g: game.Game, r: _BitReader, count: int) -> game.Game:
+def _replay(rp: _Replayer, r: _BitReader, count: int) -> _Replayer:
     """Read ``count`` coded actions and play each; a move the rules refuse is named."""
     for i in range(count):
-        action = _get_action(r, g._s)
+        action = _get_action(r, rp.s)
         try:
-            _play_in_place(g, action)
+            rp.play(action)
         except IllegalMove as err:
             raise LinkError(
                 f"The moves in this link do not follow the rules (move {i + 1}: {err})"
             ) from None
-    return g
+    return rp
 
 
 # ---------------------------------------------------------------------------------------------
@@ -830,10 +858,10 @@ def _actions_from_log(log: list) -> list[dict] | None:
     return out
 
 
-def _dealt(pre: dict) -> game.Game:
+def _dealt(pre: dict) -> dict:
     s = game._copy(pre)
     game._deal(s, None)
-    return game.Game(s)
+    return s
 
 
 def _replay_body(state: dict) -> bytes | None:
@@ -847,14 +875,14 @@ def _replay_body(state: dict) -> bytes | None:
     _put_summary(w, state)
     try:
         _put_match(w, pre)
-        g = _dealt(pre)
+        rp = _Replayer(_dealt(pre))
         w.uint(len(actions))
         for action in actions:
-            _put_action(w, g._s, action)
-            _play_in_place(g, action)
+            _put_action(w, rp.s, action)
+            rp.play(action)
     except (ValueError, KeyError, TypeError):  # IllegalMove is a ValueError
         return None
-    if g._s != state:
+    if rp.state() != state:
         return None
     return bytes([KIND_REPLAY]) + w.getvalue()
 
@@ -863,9 +891,9 @@ def _read_replay(r: _BitReader) -> game.Game:
     from .validate import check_state
 
     pre = _get_match(r)
-    g = _dealt(pre)
-    check_state(g._s)  # the match part is sound before any move is played on it
-    return _replay(g, r, r.count(1, limit=MAX_ACTIONS))
+    start = _dealt(pre)
+    check_state(start)  # the match part is sound before any move is played on it
+    return game.Game(_replay(_Replayer(start), r, r.count(1, limit=MAX_ACTIONS)).state())
 
 
 def _put_match(w: _BitWriter, pre: dict) -> None:
@@ -1075,7 +1103,7 @@ def _apply_moves(stored: dict, body: bytes) -> game.Game:
             "This link does not follow from the game on this device: the moves before it "
             "differ from yours (the game was changed or played twice) — ask for a full link"
         )
-    g = _replay(game.Game(game._copy(stored)), r, count)
+    g = game.Game(_replay(_Replayer(game._copy(stored)), r, count).state())
     if _short_hash(g._s) != summary["hash"]:
         raise LinkError(
             "The moves in this link do not lead to the game it names — it was changed on the "
@@ -1113,17 +1141,22 @@ def seat_last_turn(state: dict, seat: int) -> dict | None:
     actions = _actions_from_log(state["log"])
     if pre is None or actions is None:
         return None
-    g = _dealt(pre)
-    found = None
+    rp = _Replayer(_dealt(pre))
+    last = None
     try:
-        for action in actions:
-            mover = g._s["current"]
-            _play_in_place(g, action)
-            if mover == seat and (action["type"] == "discard" or g._s["round_over"]):
-                found = game._copy(g._s)
+        for i, action in enumerate(actions):
+            mover = rp.s["current"]
+            rp.play(action)
+            if mover == seat and (action["type"] == "discard" or rp.s["round_over"]):
+                last = i
+        if last is None:
+            return None
+        rp = _Replayer(_dealt(pre))
+        for action in actions[: last + 1]:
+            rp.play(action)
     except IllegalMove:
         return None
-    return found
+    return rp.state()
 
 
 def link_for(state: dict, seat: int) -> str:
