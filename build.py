@@ -492,8 +492,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: {exc}", file=sys.stderr)
         return 2
     if args.command == "serve":
-        server = make_server(args.port)
-        print(f"Serving dist/ on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
+        try:
+            server = make_server(args.port)
+        except OSError as exc:
+            print(f"build.py: cannot serve on port {args.port} ({exc.strerror}); try --port N")
+            return 2
+        print(
+            f"Serving dist/ on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
+            flush=True,
+        )
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
     return 0
