@@ -1,0 +1,106 @@
+"""A whole match through the table UI: a one-hand match of classic Rummy ends with the
+winner (or shared win) on the sheet and a new match; a match survives a reload; a card can
+be dragged to reorder the hand and onto the discard pile; a meld tapped with nothing selected
+says what to do."""
+
+from __future__ import annotations
+
+from fixtures.table_driver import (
+    choose_game,
+    expect,
+    hand,
+    new_page,
+    open_app,
+    play_round,
+    press,
+    shot,
+    start,
+)
+
+
+def test_a_one_hand_match_ends_with_a_winner_and_a_new_match(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=11&speed=instant&max_rebuilds=0")
+    choose_game(page, "basic", 3, options={"goal": "hands", "hands": 1})
+    start(page)
+    expect(page.locator(".topbar")).to_contain_text("1 hands")
+    play_round(page)
+    title = page.inner_text("#sheet-title")
+    assert "wins the match" in title or "share the win" in title
+    shot(page, "basic-match-over-phone")
+    press(page, "#new-match")
+    expect(page.locator("#score-sheet")).to_have_count(0)
+    expect(page.locator("#table")).to_have_attribute("data-round", "1")
+    assert page.problems == []
+
+
+def test_a_match_in_progress_survives_a_reload(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "rummy200", 4)
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    press(page, "#btn-draw")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    held = sorted(c for _, c in hand(page))
+    page.wait_for_timeout(1000)  # the autosave runs shortly after each change
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(page.locator(".resume")).to_contain_text("Rummy to 200")
+    press(page, ".resume button")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    assert sorted(c for _, c in hand(page)) == held
+
+
+def drag(page, source: str, target_box: dict, dx: float = 0) -> None:
+    box = page.locator(source).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    x = target_box["x"] + target_box["width"] / 2 + dx
+    y = target_box["y"] + target_box["height"] / 2
+    page.mouse.move(x, y, steps=8)
+    page.mouse.up()
+
+
+def test_drag_to_reorder_the_hand_and_to_discard(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "basic", 2)
+    start(page)
+    first_key, first_code = hand(page)[0]
+    last = page.locator("#hand button.in-hand").last.bounding_box()
+    drag(page, f"#hand button[data-key='{first_key}']", last, dx=last["width"] / 3)
+    expect(page.locator("#hand button.in-hand").last).to_have_attribute("data-key", first_key)
+    # The drag was not a tap: nothing got selected.
+    expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(0)
+    press(page, "#btn-draw")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    pile = page.locator("#discard-pile").bounding_box()
+    drag(page, f"#hand button[data-key='{first_key}']", pile)
+    expect(page.locator("#discard-pile [data-code]").first).to_have_attribute("data-code", first_code)
+
+
+def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=7&speed=instant&max_rebuilds=0")
+    choose_game(page, "basic", 2)
+    start(page)
+    # Play until some meld is on the table while it is our turn to play.
+    for _ in range(60):
+        page.wait_for_selector("#table[data-my-turn=yes], #score-sheet")
+        if page.locator("#score-sheet").count():
+            return  # no meld this deal: nothing to check
+        if page.get_attribute("#table", "data-phase") == "draw":
+            press(page, "#btn-draw")
+            expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+        if page.locator(".meld").count():
+            press(page, ".meld .meld-hit", dimmed=True)
+            expect(page.locator(".meld .msg.info")).to_contain_text("Select cards in your hand")
+            return
+        key = hand(page)[-1][0]
+        press(page, f"#hand button[data-key='{key}']")
+        press(page, "#btn-discard")
+        page.wait_for_function(
+            "document.querySelector('#table')?.dataset.phase === 'draw' || "
+            "document.querySelector('#score-sheet, .msg.error')"
+        )
