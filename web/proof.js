@@ -123,7 +123,7 @@ export function mountProof(root, engine) {
 
     ui.seats.replaceChildren(
       ...view.hand_sizes.map((size, seat) => {
-        const item = el("li", { className: seat === view.current_player ? "to-play" : "" });
+        const item = el("li", { className: seat === view.current_player ? "pf-to-play" : "" });
         const who = seat === state.seat ? "You" : state.bots ? `Computer ${seat}` : `Seat ${seat}`;
         item.textContent = `${who}: ${size} cards · ${view.scores[seat]} points`;
         return item;
@@ -136,7 +136,7 @@ export function mountProof(root, engine) {
 
     ui.hand.replaceChildren(
       ...view.hand.map((code) => {
-        const button = el("button", { type: "button", className: "card" }, cardFace(code));
+        const button = el("button", { type: "button", className: "pf-card" }, cardFace(code));
         button.dataset.card = code;
         button.setAttribute("aria-pressed", String(state.selected === code));
         button.setAttribute("aria-label", cardName(code));
@@ -173,20 +173,20 @@ function buildShell(root) {
   const ui = {};
   ui.root = root;
   ui.root.classList.add("proof");
-  ui.status = el("p", { className: "status", id: "status" });
-  ui.error = el("p", { className: "error", role: "alert" });
-  ui.seats = el("ul", { className: "seats", ariaLabel: "Players" });
-  ui.stockCount = el("span", { className: "count" });
-  ui.drawStock = el("button", { type: "button", className: "pile stock" }, "Stock ", ui.stockCount);
-  ui.discardTop = el("span", { className: "top" });
-  ui.drawDiscard = el("button", { type: "button", className: "pile" }, "Discard ", ui.discardTop);
-  ui.melds = el("ul", { className: "melds", ariaLabel: "Melds on the table" });
-  ui.hand = el("div", { className: "hand", role: "group", ariaLabel: "Your hand" });
-  ui.discard = el("button", { type: "button", className: "primary" }, "Discard selected card");
+  ui.status = el("p", { className: "pf-status", id: "status" });
+  ui.error = el("p", { className: "pf-error", role: "alert" });
+  ui.seats = el("ul", { className: "pf-seats", ariaLabel: "Players" });
+  ui.stockCount = el("span", { className: "pf-count" });
+  ui.drawStock = el("button", { type: "button", className: "pf-pile" }, "Stock ", ui.stockCount);
+  ui.discardTop = el("span", { className: "pf-top" });
+  ui.drawDiscard = el("button", { type: "button", className: "pf-pile" }, "Discard ", ui.discardTop);
+  ui.melds = el("ul", { className: "pf-melds", ariaLabel: "Melds on the table" });
+  ui.hand = el("div", { className: "pf-hand", role: "group", ariaLabel: "Your hand" });
+  ui.discard = el("button", { type: "button", className: "pf-primary" }, "Discard selected card");
   ui.nextRound = el("button", { type: "button" }, "Next round");
   ui.newGame = el("button", { type: "button" }, "New game");
   ui.seatSelect = el("select", { ariaLabel: "Seat you play" });
-  ui.seatPicker = el("label", { className: "seat-picker" }, "Play as ", ui.seatSelect);
+  ui.seatPicker = el("label", { className: "pf-seat-picker" }, "Play as ", ui.seatSelect);
 
   for (const [key, testId] of Object.entries({
     status: "status",
@@ -205,12 +205,12 @@ function buildShell(root) {
   root.replaceChildren(
     el("header", {}, el("h1", {}, "Rummy"), ui.seatPicker, ui.newGame),
     ui.seats,
-    el("div", { className: "piles" }, ui.drawStock, ui.drawDiscard),
+    el("div", { className: "pf-piles" }, ui.drawStock, ui.drawDiscard),
     ui.melds,
     ui.status,
     ui.error,
     ui.hand,
-    el("div", { className: "actions" }, ui.discard, ui.nextRound),
+    el("div", { className: "pf-actions" }, ui.discard, ui.nextRound),
   );
   return ui;
 }
@@ -232,7 +232,7 @@ function cardFace(code) {
   // Rank over suit, like a card's corner index (still readable when cards overlap).
   return el(
     "span",
-    { className: `face suit-${suit}` },
+    { className: `pf-face pf-suit-${suit}` },
     el("span", {}, rank),
     el("span", {}, SUIT_SYMBOLS[suit] || suit),
   );
