@@ -104,3 +104,20 @@ def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
             "document.querySelector('#table')?.dataset.phase === 'draw' || "
             "document.querySelector('#score-sheet, .msg.error')"
         )
+
+
+def test_hint_suggests_a_take_then_a_play(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "basic", 2)
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
+    press(page, "#btn-hint")
+    expect(page.locator(".msg.info")).to_contain_text("Hint:")
+    expect(page.locator(".pile.hinted")).to_have_count(1)
+    press(page, ".pile.hinted")  # take the advice: draw where the hint points
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    press(page, "#btn-hint")
+    expect(page.locator(".msg.info")).to_contain_text("Hint:")
+    # The advised cards are selected, ready for the button the hint names.
+    assert page.locator("#hand button[aria-pressed=true]").count() >= 1

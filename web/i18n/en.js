@@ -196,6 +196,7 @@ export default {
   'hint.draw.stock': 'Hint: draw from the stock.',
   'hint.draw.discard': 'Hint: take the discard — it fits your hand.',
   'hint.draw.joker': 'Hint: press the joker button.',
+  'hint.opening': 'Your best opening is {points} points (or {pairs} pairs); you need {need} (or {pairsNeed} pairs).',
   'hint.meld': 'Hint: these cards make a meld — press Meld.',
   'hint.layoff': 'Hint: add these to the highlighted meld.',
   'hint.discard': 'Hint: discard the selected card.',

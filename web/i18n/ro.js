@@ -195,6 +195,7 @@ export default {
   'hint.draw.stock': 'Indiciu: trage din pachet.',
   'hint.draw.discard': 'Indiciu: ia cartea aruncată — se potrivește.',
   'hint.draw.joker': 'Indiciu: apasă butonul joker.',
+  'hint.opening': 'Cea mai bună deschidere a ta: {points} puncte (sau {pairs} perechi); îți trebuie {need} (sau {pairsNeed} perechi).',
   'hint.meld': 'Indiciu: aceste cărți fac o formație — apasă „Pune jos”.',
   'hint.layoff': 'Indiciu: adaugă-le la formația evidențiată.',
   'hint.discard': 'Indiciu: aruncă această carte.',

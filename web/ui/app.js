@@ -2,7 +2,7 @@
  * The table app: screens (start, how to play, table, score sheet), language, preferences and
  * the wiring of input to the controller. `startApp({root, engine})` is all web/main.js calls.
  *
- * Test hooks (documented in docs/UI.md): `?seed=N` starts every match from seed N (a
+ * Test hooks (documented in web/ui/README.md): `?seed=N` starts every match from seed N (a
  * deterministic deal and bots), `?speed=instant|fast|normal|slow` sets the computer players'
  * pace, `?lang=he` picks a language,
  * `?max_rebuilds=N` caps classic Rummy's stock rebuilds (the engine option) so a round between

@@ -309,26 +309,62 @@ export class TableController {
 
   /** Ask the engine for a hint; fall back to a simple local one while the op is missing. */
   async askHint(t) {
-    let action = null;
+    let advice = null;
     try {
       const res = await this.call('hint', { game: this.record.id, seat: this.viewer });
-      action = res.action ?? res.hint ?? null;
+      advice = res?.hint ?? res;
     } catch {
-      action = simpleHint(this.view);
+      advice = null;
     }
-    this.showHint(action, t);
+    if (advice && Array.isArray(advice.actions)) this.showAdvice(advice, t);
+    else this.showHint(advice?.type ? advice : simpleHint(this.view), t);
   }
 
+  /** The engine's advice (rummy.bots.hints: draw, melds, layoffs, discard, opening). */
+  showAdvice(advice, t) {
+    const parts = [];
+    let highlight = [];
+    this.hint = { keys: new Set() };
+    if (advice.draw) {
+      this.hint.pile = advice.draw === 'joker' ? null : advice.draw;
+      parts.push(t(`hint.draw.${advice.draw}`));
+    }
+    if (advice.opening && !advice.opening.can_open && advice.phase === 'play') {
+      parts.push(t('hint.opening', { points: advice.opening.points, need: advice.opening.need, pairs: advice.opening.pairs, pairsNeed: advice.opening.pairs_need }));
+    }
+    if (advice.melds?.length) {
+      highlight = advice.melds.flat();
+      parts.push(t('hint.meld'));
+    } else if (advice.layoffs?.length) {
+      highlight = advice.layoffs[0].cards;
+      this.hint.meld = advice.layoffs[0].meld;
+      parts.push(t('hint.layoff'));
+    } else if (advice.discard) {
+      highlight = [advice.discard];
+      parts.push(t('hint.discard'));
+    }
+    if (!parts.length) parts.push(t('hint.none'));
+    if (highlight.length) {
+      this.hand.selected = this.keysFor(highlight);
+      this.hint.keys = new Set(this.hand.selected);
+    }
+    this.message = { text: parts.join(' '), kind: 'info', near: 'actions' };
+    this.onChange();
+  }
+
+  keysFor(codes) {
+    const keys = new Set();
+    for (const c of codes) {
+      const base = isJoker(c) ? 'JK' : c;
+      const item = this.hand.items.find((i) => i.code === base && !keys.has(i.key));
+      if (item) keys.add(item.key);
+    }
+    return keys;
+  }
+
+  /** A single suggested action (the local fallback's shape). */
   showHint(action, t) {
-    const keysFor = (codes) => {
-      const keys = new Set();
-      for (const c of codes) {
-        const base = isJoker(c) ? 'JK' : c;
-        const item = this.hand.items.find((i) => i.code === base && !keys.has(i.key));
-        if (item) keys.add(item.key);
-      }
-      return keys;
-    };
+    const keysFor = (codes) => this.keysFor(codes);
     if (!action) {
       this.hint = null;
       this.message = { text: t('hint.none'), kind: 'info', near: 'actions' };
@@ -336,8 +372,7 @@ export class TableController {
       this.hint = { keys: new Set(), pile: action.source };
       this.message = { text: t(`hint.draw.${action.source}`), kind: 'info', near: 'actions' };
     } else if (action.type === 'meld') {
-      const codes = action.melds.flat();
-      this.hand.selected = keysFor(codes);
+      this.hand.selected = keysFor(action.melds.flat());
       this.hint = { keys: new Set(this.hand.selected) };
       this.message = { text: t('hint.meld'), kind: 'info', near: 'actions' };
     } else if (action.type === 'layoff') {
