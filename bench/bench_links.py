@@ -8,7 +8,8 @@ options, so `basic` rebuilds its stock without limit) played for a few rounds; e
 (`link.decode`). Prints the link length in characters (min / median / p95 / max over all
 sampled states, and the max over *late* states: the last tenth of each round) against the
 2,000-character budget, the length of the moves link each seat would get (`link.link_for`),
-and the median / p95 / max milliseconds to encode and decode. A last table does the same for
+and the median / p95 / max milliseconds to encode and decode (CPU time of this thread: steadier
+than the wall clock when other work shares the machine). A last table does the same for
 positions laid out with ``deal=`` (sent as snapshots, not replays).
 """
 
@@ -58,11 +59,11 @@ def pct(values: list[float], p: float) -> float:
 def measure(states: list[dict], late: set[int]) -> dict:
     lengths, late_lengths, enc, dec = [], [], [], []
     for i, state in enumerate(states):
-        start = time.perf_counter()
+        start = time.thread_time()
         text = link.encode(state)
-        middle = time.perf_counter()
+        middle = time.thread_time()
         back = link.decode(text)
-        end = time.perf_counter()
+        end = time.thread_time()
         assert back.state() == state, "round trip failed"
         lengths.append(len(text))
         if i in late:

@@ -157,6 +157,7 @@ def test_an_empty_link_is_refused():
 
 def test_a_whole_url_is_read_from_its_fragment(text):
     assert link.decode("https://example.org/play/#" + text).state() == link.decode(text).state()
+    assert link.decode(f"https://example.org/?x=1&g={text}\n").state() == link.decode(text).state()
 
 
 def test_a_truncated_link_is_refused(text):

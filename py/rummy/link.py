@@ -73,6 +73,7 @@ _ZDICT = (
 )
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_QUERY_LINK = re.compile(r"[?&]g=([A-Za-z0-9_-]*)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -565,6 +566,9 @@ def _unwrap(text: object) -> bytes:
     text = text.strip()
     if "#" in text:  # a whole URL was pasted: the game is after the '#'
         text = text.rsplit("#", 1)[1]
+    elif "?" in text:  # or a URL carrying it as ?g=... (the service worker's form)
+        found = _QUERY_LINK.search(text)
+        text = found.group(1) if found else text
     if not text:
         raise LinkError("This link is empty — copy the whole link, including the part after '#'")
     if not _BASE64URL.fullmatch(text):
