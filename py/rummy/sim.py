@@ -57,9 +57,10 @@ def play_game(variant: str, lineup: list[str], seed: int, options: dict, match: 
         while not g.round_over:
             seat = g.current_player
             view = g.view(seat)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             action = bots.decide(view, lineup[seat], seed)
-            times[lineup[seat]].append(time.perf_counter() - start)
+            wall = time.perf_counter() - start
+            times[lineup[seat]].append((wall, time.thread_time() - cpu))
             try:
                 g.apply(action)
             except rummy.IllegalMove as err:
@@ -154,7 +155,7 @@ def summarise(
     seats_of = {lv: lineup.count(lv) for lv in levels}
     wins: dict[str, float] = defaultdict(float)
     pts: dict[str, list[float]] = defaultdict(list)
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[str, list[tuple[float, float]]] = defaultdict(list)
     decided = draws = 0
     bugs = [b for r in results for b in r["bugs"]]
     kinds: dict[str, int] = defaultdict(int)
@@ -190,7 +191,8 @@ def summarise(
     }
     for lv in levels:
         low, high = wilson(wins[lv], decided)
-        ts = sorted(times[lv])
+        ts = sorted(w for w, _c in times[lv])
+        cpu = sorted(c for _w, c in times[lv])
         report["levels"][lv] = {
             "seats": seats_of[lv],
             "fair_share": round(seats_of[lv] / players, 3),
@@ -202,8 +204,16 @@ def summarise(
             "ms_median": round(1000 * ts[len(ts) // 2], 3) if ts else None,
             "ms_p99": round(1000 * ts[min(len(ts) - 1, int(0.99 * len(ts)))], 3) if ts else None,
             "ms_max": round(1000 * ts[-1], 3) if ts else None,
+            "cpu_ms_median": _ms(cpu, 0.5),
+            "cpu_ms_p99": _ms(cpu, 0.99),
         }
     return report
+
+
+def _ms(sorted_times: list[float], q: float) -> float | None:
+    if not sorted_times:
+        return None
+    return round(1000 * sorted_times[min(len(sorted_times) - 1, int(q * len(sorted_times)))], 3)
 
 
 def format_report(rep: dict) -> str:
@@ -217,7 +227,7 @@ def format_report(rep: dict) -> str:
         lines.append(f"  {sample}")
     lines.append(
         f"{'level':8} {'seats':>5} {'wins':>6} {'win rate':>9} {'95% CI':>17} {'fair':>6}"
-        f" {'avg pts':>8} {'ms med':>7} {'ms p99':>7} {'ms max':>7}"
+        f" {'avg pts':>8} {'ms med':>7} {'ms p99':>7} {'ms max':>7} {'cpu med':>7} {'cpu p99':>7}"
     )
     for lv, d in rep["levels"].items():
         rate = f"{100 * d['win_rate']:.1f}%" if d["win_rate"] is not None else "-"
@@ -226,8 +236,12 @@ def format_report(rep: dict) -> str:
             f"{lv:8} {d['seats']:>5} {d['wins']:>6} {rate:>9} {ci:>17}"
             f" {100 * d['fair_share']:>5.0f}% {d['avg_points_per_seat']!s:>8}"
             f" {d['ms_median']!s:>7} {d['ms_p99']!s:>7} {d['ms_max']!s:>7}"
+            f" {d['cpu_ms_median']!s:>7} {d['cpu_ms_p99']!s:>7}"
         )
-    lines.append(f"{rep['seconds']} s, {rep['games_per_second']} {rep['unit']}s per second")
+    lines.append(
+        f"{rep['seconds']} s, {rep['games_per_second']} {rep['unit']}s per second"
+        " (decision times in ms: wall clock, and CPU time of the deciding thread)"
+    )
     return "\n".join(lines)
 
 

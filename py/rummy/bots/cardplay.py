@@ -5,9 +5,11 @@ discard. Nothing is remembered between calls; each one re-reads the view, so a t
 resumed anywhere (link play replays it on other devices).
 
 The strategy (seed 001, "Strategii Rummy", and what follows from it):
-- take the discard only when it completes a meld or can be laid off at once;
-- meld what the exact solver finds, lay off everything that fits (a held meld still counts
-  against you when someone goes out);
+- take the discard only when it completes a meld or can be laid off at once (easy never);
+- meld what the exact solver finds and lay off everything that fits — but the hard level
+  keeps its melds hidden until it can go down in one turn (no lay-offs for the others, and
+  a `basic` "rummy" doubles the points), and lays them down as soon as an opponent holds
+  three or fewer cards (a held meld counts against you when someone goes out);
 - discard by the value left in the hand, less the worth of pairs and near-runs that can
   still be completed (4♣ 4♠ 3♣ waits for 2♣ 5♣ 4♥ 4♦), counting only live cards;
 - shed high cards when an opponent holds three or fewer;
@@ -25,9 +27,16 @@ from ..solver import deadwood_split
 from .common import Knowledge, Profile, next_seat, opponents, read_log, without
 from .moves import ace_high, layoff_target, may_lay_off
 
+# Tuned with `python -m rummy.sim` (docs/BOTS.md): a loose card costs this much beyond its
+# points (going out first is what wins); a card the next player may use costs the meld it
+# gives them times this weight; melds stay hidden until an opponent holds this many cards.
+CARD_WEIGHT = 10.0
+DANGER_WEIGHT = 1.0
+HOLD_UNTIL = 3
+
 
 def decide(view: dict, profile: Profile, rng: random.Random) -> dict:
-    know = read_log(view, track=profile.track)
+    know = read_log(view, track=profile.live_cards)
     if view["phase"] == "draw":
         return {"type": "draw", "source": choose_draw(view, profile, rng)}
     play = next_play(view, profile, rng)
@@ -47,7 +56,12 @@ def choose_draw(view: dict, profile: Profile, rng: random.Random) -> str:
         return "discard"
     if profile.level == "random":
         return rng.choice(("stock", "discard"))
-    return "discard" if completes(view, view["discard"][-1]) else "stock"
+    if not profile.take_discard:
+        return "stock"
+    top = view["discard"][-1]
+    if completes(view, top):
+        return "discard"
+    return "stock"
 
 
 def completes(view: dict, card: str) -> bool:
@@ -76,6 +90,8 @@ def leaves_playable(view: dict, rest: list[str]) -> bool:
 def next_play(view: dict, profile: Profile, rng: random.Random) -> dict | None:
     hand = view["hand"]
     _dw, found, loose = deadwood_split(hand, ace_high(view))
+    if profile.hold_melds and _holding(view, loose):
+        return None
     plays: list[dict] = []
     if found:
         plan = _playable_melds(view, found)
@@ -92,6 +108,23 @@ def next_play(view: dict, profile: Profile, rng: random.Random) -> dict | None:
     if profile.level == "random":
         return rng.choice(plays) if rng.random() < 0.6 else None
     return plays[0]
+
+
+def _holding(view: dict, loose: list[str]) -> bool:
+    """basic, hard: keep the melds hidden until the whole hand goes down in one turn.
+
+    Held melds give the opponents nothing to lay off on, and going out in one turn doubles
+    the points ("going rummy"). Cards that fit the table can wait: a card fits a meld for as
+    long as it exists. Lay down at once when going out, when someone has melded already this
+    hand (the rummy is gone), or when an opponent is close to going out.
+    """
+    if view["variant"] not in ("basic", "rummy200") or view["opened"][view["seat"]]:
+        return False
+    if min(view["hand_sizes"][s] for s in opponents(view)) <= HOLD_UNTIL:
+        return False
+    stuck = [c for c in loose if layoff_target(view, c) is None]
+    # Hold unless the whole hand can go down this turn.
+    return len(stuck) > 1 or (len(stuck) == 1 and stuck[0] == view["taken"])
 
 
 def _playable_melds(view: dict, found: list[list[str]]) -> list[list[str]]:
@@ -172,9 +205,16 @@ def evaluate(
     """Expected points left in ``hand``: deadwood less what live cards may still meld."""
     ah = ace_high(view)
     dw, _found, loose = deadwood_split(hand, ah)
-    score = float(dw)
     if not profile.partials:
-        return score
+        return float(dw)
+    # Winning is going out first: each loose card costs a card, plus its points (what it
+    # costs if someone else goes out first) — points weigh more when the end is near.
+    weight = CARD_WEIGHT if horizon > 1 else 0.0
+
+    def cost(card: str) -> float:
+        return weight + cards.value(card, ah)
+
+    score = sum(cost(c) for c in loose)
     unseen = know.unseen_total
 
     def chance(outs: int) -> float:
@@ -193,18 +233,20 @@ def evaluate(
     top = 14 if ah else 13
     for i, (a, sa, ra) in enumerate(parsed):
         for b, sb, rb in parsed[i + 1 :]:
-            saved = cards.value(a, ah) + cards.value(b, ah)
+            saved = cost(a) + cost(b)
             if ra == rb:
                 outs = sum(live(s, ra) for s in range(4) if s not in (sa, sb))
                 score -= saved * chance(outs)
             elif sa == sb:
                 outs = max(_run_outs(live, sa, lo, hi, top) for lo, hi in _spans(ra, rb, ah))
                 score -= saved * chance(outs)
-    if not may_lay_off(view):
-        # rummy200 before the first meld: cards that fit the table wait for it.
+    if profile.hold_melds or not may_lay_off(view):
+        # Cards that fit the table wait for the turn the hand goes down (or, in rummy200,
+        # for the first meld).
+        share = 0.9 if may_lay_off(view) else 0.5
         for card in loose:
             if layoff_target(view, card) is not None:
-                score -= 0.5 * cards.value(card, ah)
+                score -= share * cost(card)
     return score
 
 
@@ -227,23 +269,46 @@ def _run_outs(live, suit: int, lo: int, hi: int, top: int) -> int:
 
 
 def danger(view: dict, card: str, know: Knowledge) -> float:
-    """What discarding ``card`` may give the next player (in points of our own scale)."""
+    """What discarding ``card`` may give the next player (in the units of :func:`evaluate`).
+
+    The next player takes a discard that fits a table meld they may add to, or one that
+    completes a meld with two cards they hold. Each such pair of cards is weighed by the
+    chance they hold both: certain for cards they took from the pile and have not shown,
+    none for cards we can see or that they threw away or let pass, else their share of the
+    unseen cards.
+    """
     seat = next_seat(view)
     ah = ace_high(view)
     suit, rank = cards.parse(card)
-    risk = 0.0
+    gain = CARD_WEIGHT * 3 + 3 * cards.value(card, ah)
     if may_lay_off(view, seat) and layoff_target(view, card) is not None:
-        risk += 6 + 0.5 * cards.value(card, ah)
-    for wanted in know.picked[seat].elements():
-        ws, wr = cards.parse(wanted)
-        if wr == rank:
-            risk += 4
-        elif ws == suit and abs(wr - rank) <= 2:
-            risk += 3
-    shed = know.discarded[seat] + know.passed[seat]
-    for code in shed:
-        if cards.parse(code)[1] == rank:
-            risk -= 1.5
-            break
-    urgency = 1 + max(0, 5 - view["hand_sizes"][seat]) * 0.25
-    return max(risk, -2.0) * urgency
+        return gain / 2
+    held = know.picked[seat]
+    refused = know.discarded[seat] + know.passed[seat]
+    share = min(1.0, view["hand_sizes"][seat] / know.unseen_total)
+
+    def holds(s: int, r: int) -> float:
+        if ah and r == 14:
+            r = 1
+        if not 1 <= r <= 13:
+            return 0.0
+        code = cards.RANKS[r - 1] + cards.SUITS[s]
+        if held[code]:
+            return 1.0
+        if refused[code] or not know.live[code]:
+            return 0.0
+        return share
+
+    top = 14 if ah else 13
+    combos = []
+    others = [s for s in range(4) if s != suit]
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            combos.append(((a, rank), (b, rank)))
+    ranks = [rank] + ([14] if ah and rank == 1 else [])
+    for r in ranks:
+        for pair in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
+            if min(pair) >= 1 and max(pair) <= top:
+                combos.append(((suit, pair[0]), (suit, pair[1])))
+    risk = sum(holds(*a) * holds(*b) for a, b in combos)
+    return DANGER_WEIGHT * risk * gain

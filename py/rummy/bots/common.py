@@ -28,6 +28,7 @@ class Profile:
     live_cards: bool = True  # count only outs not yet seen (else: every unseen card)
     track: bool = False  # remember opponents' pickups and discards; avoid feeding them
     dump_high: bool = False  # shed high cards when an opponent holds three or fewer
+    hold_melds: bool = False  # basic: keep melds in hand to go out in one turn (rummy)
     joker_play: bool = False  # rummy101: joker swaps, joker finishes, the joker button
     noise: float = 0.0  # chance of a careless discard (easy)
 
@@ -36,7 +37,7 @@ PROFILES = {
     "random": Profile("random", take_discard=False, partials=False, live_cards=False),
     "easy": Profile("easy", take_discard=False, partials=False, live_cards=False, noise=0.3),
     "medium": Profile("medium", live_cards=False),
-    "hard": Profile("hard", track=True, dump_high=True, joker_play=True),
+    "hard": Profile("hard", track=True, dump_high=True, hold_melds=True, joker_play=True),
 }
 
 

@@ -179,7 +179,7 @@ def _new_melds(view: dict, hand: list[str]) -> list[list[str]]:
     """Melds an opened seat lays now: runs/sets (or pairs, where allowed), keeping a tile."""
     opened = view["opened"][view["seat"]]
     if opened == "pairs":
-        count, pairs = best_pairs(hand)
+        _count, pairs = best_pairs(hand)
         while pairs and 2 * len(pairs) >= len(hand):
             pairs = pairs[:-1]
         return pairs
