@@ -12,6 +12,9 @@ import { stagedKeys } from './hand-model.js';
 import { parseCode } from './notation.js';
 
 let lastDiscardTop = null;
+// Meld sizes at the previous render: a meld that is new or grew since then is marked fresh,
+// so a person can follow what a computer player just laid (the mark fades; no motion needed).
+let lastMeldSizes = new Map();
 
 export function renderTable({ t, ctl, on, wide }) {
   const v = ctl.view;
@@ -62,6 +65,9 @@ export function renderTable({ t, ctl, on, wide }) {
     byOwner.get(m.owner).push(m);
   }
   const targeting = ctl.myTurn && v.phase === 'play' && ctl.hand.selected.size > 0;
+  const freshMelds = new Set((v.table || []).filter((m) => lastMeldSizes.size && lastMeldSizes.get(m.id) !== m.cards.length).map((m) => m.id));
+  lastMeldSizes = new Map((v.table || []).map((m) => [m.id, m.cards.length]));
+  if (!(v.table || []).length) lastMeldSizes = new Map([[0, 0]]);
   const meldsSection = h(
     'section',
     { class: 'melds', 'aria-label': t('table.melds') },
@@ -69,7 +75,7 @@ export function renderTable({ t, ctl, on, wide }) {
     [...byOwner.entries()].map(([owner, melds]) =>
       h('div', { class: 'owner-melds' },
         h('h3', { class: 'owner-name', text: owner === me ? t('table.yourMelds') : ctl.name(owner) }),
-        h('div', { class: 'meld-row' }, melds.map((m) => meldBox({ t, ctl, m, owner, targeting, on, msgNear })))),
+        h('div', { class: 'meld-row' }, melds.map((m) => meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh: freshMelds.has(m.id) })))),
     ),
   );
 
@@ -171,14 +177,14 @@ function seatChip({ t, ctl, v, seat, kind }) {
   );
 }
 
-function meldBox({ t, ctl, m, owner, targeting, on, msgNear }) {
+function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
   const kindName = t(`meld.${m.kind || 'meld'}`);
   const label = t('meld.label', { owner: owner === ctl.viewer ? t('table.you') : ctl.name(owner), kind: kindName, cards: m.cards.map((c) => pieceShort(c, t)).join(' ') });
   const canSwap = ctl.view.variant === 'rummy101';
   const hinted = ctl.hint?.meld === m.id;
   return h(
     'div',
-    { class: ['meld', targeting && 'targetable', hinted && 'hinted'], 'data-meld': m.id, 'data-drop': `meld:${m.id}` },
+    { class: ['meld', targeting && 'targetable', hinted && 'hinted', fresh && 'fresh-meld'], 'data-meld': m.id, 'data-drop': `meld:${m.id}` },
     h('button', {
       class: 'meld-hit',
       type: 'button',
