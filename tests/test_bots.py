@@ -1,0 +1,225 @@
+"""Computer players (`rummy.bots`): always legal, deterministic, blind to hidden cards, and
+playing the strategy they claim (ENGINE_API.md "Computer players"; RULES.md §1–3)."""
+
+import copy
+import json
+
+import pytest
+
+import rummy
+from helpers import game
+from rummy import bots, solver
+from rummy.bots.cardplay import danger
+from rummy.bots.common import read_log
+
+LEVELS = ("random", "easy", "medium", "hard")
+CASES = [
+    ("basic", 2, {"max_rebuilds": 2}),
+    ("basic", 3, {"max_rebuilds": 1, "ace_high_or_low": True, "last_card_discard": True}),
+    ("basic", 4, {"max_rebuilds": 1}),
+    ("basic", 5, {"max_rebuilds": 1, "last_card_discard": True}),
+    ("basic", 6, {"max_rebuilds": 1, "ace_high_or_low": True}),
+    ("rummy200", 4, {}),
+    ("rummy101", 2, {}),
+    ("rummy101", 3, {"threshold": "rising", "joker_button": True, "joker_accounts": 2}),
+    ("rummy101", 4, {"joker_button": True}),
+]
+
+
+def codes(text: str) -> list[str]:
+    return text.split()
+
+
+KINDS_NO_WINNER = ("no_stock", "stock_out")
+
+
+def play_round(g: rummy.Game, lineup, seed: int) -> int:
+    """Play the round out with bots; every action must be accepted. Returns the action count."""
+    actions = 0
+    while not g.round_over:
+        seat = g.current_player
+        action = bots.decide(g.view(seat), lineup[seat % len(lineup)], seed)
+        g.apply(action)  # an IllegalMove here is a bot bug and fails the test
+        actions += 1
+        assert actions < 3000, "the round did not end"
+    return actions
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), CASES)
+def test_every_level_plays_whole_rounds_with_only_legal_actions(variant, players, options):
+    rounds = 2 if variant == "rummy101" else 3
+    for i in range(rounds):
+        seed = 100 * players + i
+        lineup = [LEVELS[(i + seat) % 4] for seat in range(players)]
+        g = rummy.new_game(variant, players=players, seed=seed, options=options)
+        play_round(g, lineup, seed)
+        assert g.round_result is not None
+
+
+@pytest.mark.parametrize("variant", ["basic", "rummy101"])
+def test_hard_against_itself_finishes_rounds(variant):
+    options = {"max_rebuilds": 2} if variant == "basic" else {"joker_button": True}
+    g = rummy.new_game(variant, players=2, seed=5, options=options)
+    play_round(g, ["hard"], 5)
+    assert g.round_result["winner"] is not None or g.round_result["kind"] in KINDS_NO_WINNER
+
+
+@pytest.mark.parametrize("variant", ["basic", "rummy200", "rummy101"])
+def test_same_view_and_seed_give_the_same_action(variant):
+    g = rummy.new_game(variant, players=4 if variant == "rummy200" else 2, seed=21)
+    seen = 0
+    while not g.round_over and seen < 60:
+        view = g.view(g.current_player)
+        copied = json.loads(json.dumps(view))
+        for level in LEVELS:
+            first = bots.decide(view, level, 7)
+            assert bots.decide(copied, level, 7) == first
+            assert view == copied, "decide must not change the view it is given"
+        g.apply(bots.decide(view, "medium", 7))
+        seen += 1
+
+
+def test_decide_sees_only_the_view_so_hidden_cards_do_not_matter():
+    # Two deals that look the same from seat 0 (same hand, same discard pile top, same
+    # counts) but differ in the opponent's hand and the stock: seat 0's bot acts the same.
+    mine = codes("2C 3C 4C 7D 7S 9H TH KS QD 5S")
+    a = game("basic", [mine, codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")], stock=["KH"], discard=["8C"])
+    b = game("basic", [mine, codes("KH KD KC QH QC QS JH JD JC JS")], stock=["AH"], discard=["8C"])
+    assert {**a.view(0), "discard": None} == {**b.view(0), "discard": None}
+    assert a.view(0)["discard"][-1] == b.view(0)["discard"][-1]
+    for level in LEVELS:
+        action = bots.decide(a.view(0), level, 3)
+        # a's and b's discard piles differ below the top, which a player does see: compare
+        # the decisions on a view with b's pile swapped for a's.
+        assert bots.decide({**b.view(0), "discard": a.view(0)["discard"]}, level, 3) == action
+
+
+def test_unknown_level_or_wrong_turn_is_refused():
+    g = rummy.new_game("basic", players=2, seed=1)
+    with pytest.raises(ValueError, match="level"):
+        bots.decide(g.view(0), "grandmaster", 0)
+    with pytest.raises(ValueError, match="turn"):
+        bots.decide(g.view(1), "hard", 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Strategy
+
+
+def test_takes_the_discard_only_to_complete_a_meld():
+    pair = game(
+        "basic",
+        [codes("5C 5H 9D KS 2H JC 8S 3D QH AC"), codes("6C 7C TD TS 4S 6D 8D 9C JH 2S")],
+        discard=["5S"],
+    )
+    single = game(
+        "basic",
+        [codes("5C 4H 9D KS 2H JC 8S 3D QH AC"), codes("6C 7C TD TS 4S 6D 8D 9C JH 2S")],
+        discard=["5S"],
+    )
+    for level in ("medium", "hard"):
+        assert bots.decide(pair.view(0), level, 0) == {"type": "draw", "source": "discard"}
+        assert bots.decide(single.view(0), level, 0) == {"type": "draw", "source": "stock"}
+
+
+def _turn_after_draw(g: rummy.Game, level: str) -> list[dict]:
+    g.apply({"type": "draw", "source": "stock"})
+    actions = []
+    while not actions or actions[-1]["type"] != "discard":
+        actions.append(bots.decide(g.view(0), level, 0))
+        g.apply(actions[-1])
+    return actions
+
+
+def test_hard_dumps_high_cards_and_shows_its_melds_when_an_opponent_holds_three_or_fewer():
+    # A set of sevens, a king-queen of spades waiting for the jack, and low loose cards.
+    mine = codes("KS QS 2C 4D 6H 7C 7D 7H 9C 9D")
+    calm = game(
+        "basic",
+        [mine, codes("3S 8H TC JD 5C AD AH TS 5D 8C")],
+        stock=["3C"],
+        options={"max_rebuilds": 2},
+    )
+    short = game("basic", [mine, ["3S", "8H", "TC"]], stock=["3C"], options={"max_rebuilds": 2})
+    held = _turn_after_draw(calm, "hard")
+    assert [a["type"] for a in held] == ["discard"]  # melds stay hidden for a one-turn rummy
+    shown = _turn_after_draw(short, "hard")
+    assert shown[0] == {"type": "meld", "melds": [["7C", "7D", "7H"]]}
+    assert shown[-1]["card"] in ("KS", "QS")
+
+
+def test_hard_does_not_feed_the_next_player_what_it_took():
+    # Seat 1 takes the 8♥ seat 0 threw; later seat 0 holds the 9♥ and the 9♣, both loose:
+    # the 9♥ sits next to the 8♥, so it goes last.
+    hands = [codes("8H 2C 3C 4C 9H 9C KD KS 5D 6S"), codes("TD TS JC 4H AS 2D 3S QC 7C 5C")]
+    g = game("basic", hands, stock=["AC", "QH"], discard=["JD"], options={"max_rebuilds": 2})
+    g.apply({"type": "draw", "source": "stock"})  # seat 0: A♣
+    g.apply({"type": "discard", "card": "8H"})
+    g.apply({"type": "draw", "source": "discard"})  # seat 1 takes the 8♥
+    g.apply({"type": "discard", "card": "QC"})
+    g.apply({"type": "draw", "source": "stock"})  # seat 0: Q♥
+    view = g.view(0)
+    assert view["hand"].count("9H") == 1 and "9C" in view["hand"]
+    action = bots.decide(view, "hard", 0)
+    assert action["type"] == "discard" and action["card"] != "9H"
+    # The pickup is what makes the 9♥ dangerous: without it in the log it weighs as the 9♣.
+    blind = {**view, "log": [e for e in view["log"] if e.get("source") != "discard"]}
+    know, know_blind = read_log(view), read_log(blind)
+    assert danger(view, "9H", know) > 2 * danger(view, "9C", know)
+    assert danger(blind, "9H", know_blind) == danger(blind, "9C", know_blind)
+
+
+def test_rummy101_hard_opens_with_the_exact_best_opening():
+    hand = codes("R10 R11 R12 R13 K11 K12 K13 B5 B6 B7 Y1 Y2 Y3 K2 B9 Y12 R4 K6 B2 Y8 R8 K9")
+    g = game("rummy101", [hand, ["R1", "R2", "R3"]])
+    points, _best = solver.best_opening(hand)
+    assert points >= 101
+    action = bots.decide(g.view(0), "hard", 0)
+    assert action["type"] == "meld"
+    assert sum(rummy.melds.check_tiles(m).value for m in action["melds"]) == points
+
+
+# ---------------------------------------------------------------------------------------------
+# Hints
+
+
+def test_hint_shows_the_best_opening_against_the_threshold():
+    hand = codes("R10 R11 R12 R13 K11 K12 K13 B5 B6 B7 K2 B9 Y12 R4 K6 B2 Y8 R8 K9 Y5 B13 R6")
+    g = game("rummy101", [hand, ["R1", "R2", "R3"]])
+    view = g.view(0)
+    points, _best = solver.best_opening(hand)
+    view["thresholds"] = {"points": points + 13, "pairs": 5}  # as after a rising opening
+    h = bots.hint(view)
+    assert h["opening"]["points"] == points and h["opening"]["need"] == points + 13
+    assert not h["opening"]["can_open"]
+    assert f"Your best opening is {points}; you need {points + 13}" in h["message"]
+    assert h["actions"][-1]["type"] == "discard" and h["discard"] == h["actions"][-1]["card"]
+    assert all(a["type"] != "meld" for a in h["actions"])
+
+
+def test_hint_actions_can_be_applied_in_turn():
+    for variant, players in (("basic", 2), ("rummy200", 4), ("rummy101", 2)):
+        g = rummy.new_game(variant, players=players, seed=8)
+        for _turn in range(12):
+            if g.round_over:
+                break
+            seat = g.current_player
+            h = bots.hint(g.view(seat))
+            assert h["message"] and h["actions"]
+            for action in h["actions"]:
+                g.apply(action)
+            while not g.round_over and g.current_player == seat:
+                g.apply(bots.decide(g.view(seat), "hard", 0))
+
+
+def test_hint_suggests_opening_when_it_reaches_the_threshold():
+    hand = codes("R10 R11 R12 R13 K11 K12 K13 B5 B6 B7 Y1 Y2 Y3 K2 B9 Y12 R4 K6 B2 Y8 R8 K9")
+    g = game("rummy101", [hand, ["R1", "R2", "R3"]])
+    h = bots.hint(g.view(0))
+    assert h["opening"]["can_open"] and h["opening"]["points"] >= 101
+    assert h["actions"][0]["type"] == "meld" and h["melds"]
+    assert "You can open" in h["message"]
+    state = copy.deepcopy(g.state())
+    replay = rummy.load(state)
+    for action in h["actions"]:
+        replay.apply(action)
