@@ -6,7 +6,9 @@
 - ``"draw"``: the suggested take — ``"stock"``, ``"discard"`` or ``"joker"`` (rummy101
   button) — in the draw phase, else ``None``.
 - ``"melds"``: the best melds the hand can lay now (lists of codes; for rummy101 before the
-  opening, only if they open), ``[]`` if none.
+  opening, only if they open), ``[]`` if none. In `basic`/`rummy200` the advice may be to
+  keep them hidden for now (the hard level's plan): then ``"actions"`` does not lay them and
+  the message says so.
 - ``"layoffs"``: ``[{"meld": id, "cards": [code]}, ...]`` suggested additions to table melds.
 - ``"discard"``: the suggested discard at the end of the plays (play phase), else ``None``.
 - ``"opening"`` (rummy101, seat not opened yet; else ``None``): ``{"points": best runs/sets
@@ -62,14 +64,14 @@ def hint(view: dict) -> dict:
         elif kind == "discard":
             out["discard"] = action["card"]
             break
-        if kind != "swap_joker" and not current["hand"]:
-            break
         current = advance(current, action)
         if not current["hand"]:
             break
-    if out["phase"] == "draw" and not out["melds"]:
-        out["melds"] = _melds_now(view)
-    out["message"] = _message(view, out)
+    held = False
+    if not out["melds"]:
+        out["melds"] = _melds_now(current)
+        held = bool(out["melds"]) and out["phase"] == "play"
+    out["message"] = _message(view, out, held)
     return out
 
 
@@ -101,7 +103,7 @@ def _melds_now(view: dict) -> list[list[str]]:
     return solver.min_deadwood(view["hand"], view["options"].get("ace_high_or_low", False))[1]
 
 
-def _message(view: dict, out: dict) -> str:
+def _message(view: dict, out: dict, held: bool) -> str:
     parts = []
     opening = out["opening"]
     if opening is not None:
@@ -117,7 +119,11 @@ def _message(view: dict, out: dict) -> str:
     if out["draw"]:
         parts.append(f"draw from the {out['draw'] if out['draw'] != 'joker' else 'joker button'}")
     if out["melds"] and out["phase"] == "play":
-        parts.append("lay " + "; ".join(" ".join(m) for m in out["melds"]))
+        shown = "; ".join(" ".join(m) for m in out["melds"])
+        if held:
+            parts.append(f"keep {shown} in your hand until it can all go down in one turn")
+        else:
+            parts.append("lay " + shown)
     if out["layoffs"]:
         parts.append("add " + ", ".join(" ".join(x["cards"]) for x in out["layoffs"]))
     if out["discard"]:
