@@ -76,10 +76,14 @@ def test_a_turn_by_keyboard_alone(browser, site_url):
     page.keyboard.press("End")  # the card just drawn is last
     focused = page.evaluate("document.activeElement.dataset.code")
     page.keyboard.press("Space")
-    expect(page.locator(f"#hand button[data-code='{focused}']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(f"#hand button[data-code='{focused}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     # Shift+arrow moves the card within the hand.
     page.keyboard.press("Shift+ArrowLeft")
-    expect(page.locator("#hand button.in-hand").nth(before - 2)).to_have_attribute("data-code", focused)
+    expect(page.locator("#hand button.in-hand").nth(before - 2)).to_have_attribute(
+        "data-code", focused
+    )
     tab_to("#btn-discard")
     page.keyboard.press("Enter")
     expect(page.locator("#discard-pile [data-code]").first).to_have_attribute("data-code", focused)
@@ -89,7 +93,10 @@ def test_a_turn_by_keyboard_alone(browser, site_url):
 def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     page = new_page(browser, "phone", viewport={"width": 360, "height": 640})
     open_app(page, site_url, "?lang=he&seed=7&speed=instant")
-    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["he", "rtl"]
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+        "he",
+        "rtl",
+    ]
     expect(page.locator("#start-game")).to_have_text("חלוקה")
     assert no_sideways_scroll(page)
     shot(page, "start-phone-he")
@@ -127,7 +134,9 @@ def test_pieces_are_named_for_screen_readers_and_other_hands_stay_secret(browser
     open_app(page, site_url, "?seed=7&speed=instant")
     choose_game(page, "basic", 4)
     start(page)
-    labels = page.eval_on_selector_all("#hand button.in-hand", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all(
+        "#hand button.in-hand", "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
     assert all(" of " in label for label in labels)
     assert any(s in " ".join(labels) for s in ("hearts", "spades", "clubs", "diamonds"))
     # The only codes in the page are the viewer's hand, the table's melds and the discards.
@@ -146,4 +155,7 @@ def test_reduced_motion_turns_animation_off(browser, site_url):
     choose_game(page, "basic", 2)
     start(page)
     page.wait_for_selector(".turn-banner.mine")
-    assert page.eval_on_selector(".turn-banner.mine .dot", "e => getComputedStyle(e).animationName") == "none"
+    assert (
+        page.eval_on_selector(".turn-banner.mine .dot", "e => getComputedStyle(e).animationName")
+        == "none"
+    )

@@ -77,7 +77,9 @@ def test_drag_to_reorder_the_hand_and_to_discard(browser, site_url):
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     pile = page.locator("#discard-pile").bounding_box()
     drag(page, f"#hand button[data-key='{first_key}']", pile)
-    expect(page.locator("#discard-pile [data-code]").first).to_have_attribute("data-code", first_code)
+    expect(page.locator("#discard-pile [data-code]").first).to_have_attribute(
+        "data-code", first_code
+    )
 
 
 def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):

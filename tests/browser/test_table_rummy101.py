@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 from fixtures.table_driver import (
+    choose_game,
     error_text,
     expect,
     hand,
     new_page,
     open_app,
-    choose_game,
     play_whole_round,
     press,
     select_codes,
@@ -29,8 +29,13 @@ def test_a_whole_round_of_rummy_101(browser, site_url, device):
     rows = sheet_rows(page)
     assert len(rows) == 2
     assert all(r["total"] == r["points"] for r in rows)
-    reasons = {"had not opened", "finished", "finished with a joker", "finished in one turn",
-               "one turn, joker finish"}
+    reasons = {
+        "had not opened",
+        "finished",
+        "finished with a joker",
+        "finished in one turn",
+        "one turn, joker finish",
+    }
     for r in rows:
         assert r["why"] in reasons or r["why"].startswith(("hand worth", "opened with pairs"))
         if r["why"] == "had not opened":
@@ -60,7 +65,7 @@ def test_an_opening_is_staged_counted_and_refused_with_the_engines_reason(browse
     choose_game(page, "rummy101", 2)
     start(page)
     codes = [c for _, c in hand(page)]
-    points, melds = solver.best_opening(codes)
+    _, melds = solver.best_opening(codes)
     meld = min(melds, key=len)  # one meld is far below 101
     select_codes(page, list(meld))
     press(page, "#btn-stage")

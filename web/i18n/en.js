@@ -91,7 +91,7 @@ export default {
 
   'table.round': 'Round {n}',
   'table.goalRounds': 'of {n}',
-  'table.goalHands': '{n} hands',
+  'table.goalHands': { one: '1 hand', other: '{n} hands' },
   'table.goalTarget': 'to {n}',
   'table.opponents': 'Other players',
   'table.melds': 'Melds on the table',

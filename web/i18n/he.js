@@ -91,7 +91,7 @@ export default {
 
   'table.round': 'סיבוב {n}',
   'table.goalRounds': 'מתוך {n}',
-  'table.goalHands': '{n} ידיים',
+  'table.goalHands': { one: 'יד אחת', other: '{n} ידיים' },
   'table.goalTarget': 'עד {n}',
   'table.opponents': 'שחקנים אחרים',
   'table.melds': 'סדרות על השולחן',

@@ -90,7 +90,7 @@ export default {
 
   'table.round': 'Runda {n}',
   'table.goalRounds': 'din {n}',
-  'table.goalHands': '{n} mâini',
+  'table.goalHands': { one: 'o mână', few: '{n} mâini', other: '{n} de mâini' },
   'table.goalTarget': 'până la {n}',
   'table.opponents': 'Ceilalți jucători',
   'table.melds': 'Formații pe masă',

@@ -48,7 +48,7 @@ export function renderSheet({ t, ctl, on, midRound = false }) {
     : null;
 
   const history = v.history || [];
-  const historyTable = history.length
+  const historyTable = history.length > 1 || (midRound && history.length)
     ? h('details', { class: 'history', open: midRound || undefined },
         h('summary', { text: t('sheet.history') }),
         h('div', { class: 'scroll-x' },

@@ -142,8 +142,8 @@ export function renderTable({ t, ctl, on, wide }) {
 
 function matchGoal(v, t) {
   const o = v.options || {};
-  if (v.variant === 'rummy101') return h('span', { class: 'goal-text', text: t('table.goalRounds', { n: o.rounds ?? 5 }) });
-  if (o.hands) return h('span', { class: 'goal-text', text: t('table.goalHands', { n: o.hands }) });
+  if (v.variant === 'rummy101') return h('span', { class: 'goal-text', text: t('table.goalRounds', { n: o.rounds ?? 5, count: o.rounds ?? 5 }) });
+  if (o.hands) return h('span', { class: 'goal-text', text: t('table.goalHands', { n: o.hands, count: o.hands }) });
   return h('span', { class: 'goal-text', text: t('table.goalTarget', { n: o.target ?? (v.variant === 'rummy200' ? 200 : 150) }) });
 }
 
