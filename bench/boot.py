@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +101,10 @@ def main() -> int:
         build.build(quiet=True)
     from playwright.sync_api import sync_playwright
 
-    server, site = build.serve_in_thread(0, handler=BenchHandler)
+    # A private copy, so a rebuild of dist/ meanwhile (someone else's tests) cannot mix versions.
+    site_dir = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
+    shutil.copytree(build.DIST, site_dir, dirs_exist_ok=True)
+    server, site = build.serve_in_thread(0, directory=site_dir, handler=BenchHandler)
     bare = site + "__bench__/bare.html"
     micropip = site + "?install=micropip"
     load_package = site + "?install=loadPackage"
@@ -138,6 +143,7 @@ def main() -> int:
         context.close()
         browser.close()
     server.shutdown()
+    shutil.rmtree(site_dir, ignore_errors=True)
 
     def median(name: str, mark: str = "engine:ready", since: str | None = None) -> float:
         """Median over runs of a mark's time, or of its distance from another mark."""

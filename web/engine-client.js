@@ -31,10 +31,8 @@ export class EngineError extends Error {
  *   engine wheel (default "unpack"; the others are kept for bench/boot.py).
  */
 export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, countBytes, install } = {}) {
-  const workerUrl = new URL("./worker.js", import.meta.url);
-  if (countBytes) workerUrl.searchParams.set("progress", "1");
-  if (install) workerUrl.searchParams.set("install", install);
-  const worker = new Worker(workerUrl, { type: "module" });
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.postMessage({ type: "boot", install, countBytes: Boolean(countBytes) });
   const pending = new Map();
   let nextId = 1;
   let settle;

@@ -1,7 +1,8 @@
 // The engine worker: the only file that touches Pyodide (a module Web Worker, so the page never
 // blocks while Python starts or thinks).
 //
-// Messages from the page:   {type: "call", id, json}      json = a webapi request string
+// Messages from the page:   {type: "boot", install, countBytes}   first, once (see below)
+//                           {type: "call", id, json}      json = a webapi request string
 // Messages to the page:     {type: "progress", step, loaded, total}
 //                           {type: "milestone", name}     boot steps, marked by the page
 //                           {type: "ready", info}         the engine answers from now on
@@ -17,17 +18,27 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const RUNTIME = new URL("pyodide/", SITE);
-const params = new URL(import.meta.url).searchParams;
-// How the engine wheel is installed (README, "Installing the engine"): "unpack" (default: the
-// wheel downloads alongside the runtime and Pyodide's unpackArchive puts it in site-packages),
-// "loadPackage" (Pyodide's package loader) or "micropip"; the last two stay for bench/boot.py.
-const INSTALL = ["loadPackage", "micropip"].includes(params.get("install"))
-  ? params.get("install")
-  : "unpack";
-// Count download bytes only when the page shows a progress bar (first visit). Counting wraps
-// each response in a new stream, which costs Chromium its compiled-wasm code cache: on later
-// visits (files from the service worker) that would add ~0.5 s to every boot.
-const COUNT_BYTES = params.get("progress") === "1";
+// Options come in the page's first message, {type: "boot", install, countBytes}, not in the
+// worker's URL: a script served by the service worker has the cached URL, without the query.
+//   install: how the engine wheel is installed (README, "Installing the engine"): "unpack"
+//     (default: the wheel downloads alongside the runtime and Pyodide's unpackArchive puts it
+//     in site-packages), "loadPackage" (Pyodide's package loader) or "micropip"; the last two
+//     stay for bench/boot.py.
+//   countBytes: report download progress (first visits). Counting wraps each response in a
+//     new stream, which costs Chromium its compiled-wasm code cache, so later visits skip it.
+let options = null;
+const optionsArrived = new Promise((resolve) => {
+  self.addEventListener("message", function first(event) {
+    if (event.data && event.data.type === "boot") {
+      self.removeEventListener("message", first);
+      options = {
+        install: ["loadPackage", "micropip"].includes(event.data.install) ? event.data.install : "unpack",
+        countBytes: Boolean(event.data.countBytes),
+      };
+      resolve();
+    }
+  });
+});
 
 let dispatch = null;
 const booted = boot();
@@ -63,8 +74,9 @@ function progress(step, loaded = 0, total = 0) {
 async function boot() {
   try {
     milestone("worker:start");
+    await optionsArrived;
     const total = Object.values(BUILD.downloads).reduce((a, b) => a + b, 0);
-    if (COUNT_BYTES) {
+    if (options.countBytes) {
       const loaded = new Map();
       let shown = -1;
       countDownloads((url, bytes) => {
@@ -80,15 +92,15 @@ async function boot() {
     progress("download", 0, total);
 
     const wheel = new URL(BUILD.wheel, SITE).href;
-    const wheelBytes = INSTALL === "unpack" ? download(wheel) : null;
+    const wheelBytes = options.install === "unpack" ? download(wheel) : null;
     wheelBytes?.catch(() => {}); // awaited below; an early failure must not go unhandled
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
     milestone("pyodide:loaded");
 
     progress("install", total, total);
-    if (INSTALL === "unpack") {
+    if (options.install === "unpack") {
       pyodide.unpackArchive(await wheelBytes, "wheel");
-    } else if (INSTALL === "micropip") {
+    } else if (options.install === "micropip") {
       await loadPackageOrThrow(pyodide, "micropip");
       const micropip = pyodide.pyimport("micropip");
       await micropip.install(wheel);
@@ -104,7 +116,7 @@ async function boot() {
     const version = JSON.parse(dispatch(JSON.stringify({ id: 0, op: "version" })));
     if (!version.ok) throw new Error(version.error);
     milestone("engine:ready");
-    self.postMessage({ type: "ready", info: { ...version.result, build: BUILD.version, install: INSTALL } });
+    self.postMessage({ type: "ready", info: { ...version.result, build: BUILD.version, install: options.install } });
   } catch (error) {
     const message = error && error.message ? error.message : String(error);
     self.postMessage({ type: "error", message });
