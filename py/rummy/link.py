@@ -222,6 +222,11 @@ class _BitReader:
     def flag(self) -> bool:
         return self.bits(1) == 1
 
+    def finish(self) -> None:
+        """Nothing may follow the last field but the zero bits that fill its byte."""
+        if self.left() >= 8 or (self.left() and self.bits(self.left())):
+            raise _Malformed("it has bytes after its end")
+
     def rest_bytes(self) -> bytes:
         self.pos = (self.pos + 7) // 8 * 8
         out = self._data[self.pos // 8 :]
@@ -542,6 +547,16 @@ def _get_summary(r: _BitReader) -> dict:
     }
 
 
+def _summary_of(state: dict) -> dict:
+    """What `_get_summary` reads back for ``state``."""
+    return {
+        "game": game_id(state),
+        "hash": _short_hash(state),
+        "position": position(state),
+        "current": state["current"],
+    }
+
+
 def _short_hash(state: dict) -> str:
     return state_hash(state)[: HASH_BITS // 4]
 
@@ -662,7 +677,7 @@ def _decode_full(body: bytes) -> game.Game:
         g = _read_replay(r)
     else:
         raise _Malformed(f"unknown kind {kind}")
-    if _short_hash(g._s) != summary["hash"]:
+    if summary != _summary_of(g._s):
         raise LinkError(
             "This link does not lead to the game it describes — it was probably made by a "
             "different version of the game; update both devices, or ask for a new link"
@@ -897,7 +912,9 @@ def _read_replay(r: _BitReader) -> game.Game:
     pre = _get_match(r)
     start = _dealt(pre)
     check_state(start)  # the match part is sound before any move is played on it
-    return game.Game(_replay(_Replayer(start), r, r.count(1, limit=MAX_ACTIONS)).state())
+    rp = _replay(_Replayer(start), r, r.count(1, limit=MAX_ACTIONS))
+    r.finish()
+    return game.Game(rp.state())
 
 
 def _put_match(w: _BitWriter, pre: dict) -> None:
@@ -1087,7 +1104,8 @@ def _apply_moves(stored: dict, body: bytes) -> game.Game:
     base_hash = f"{r.bits(HASH_BITS):0{HASH_BITS // 4}x}"
     base_pos = _get_position(r)
     count = r.count(0, limit=MAX_ACTIONS)  # "next_round" takes no bits
-    r.pos = (r.pos + 7) // 8 * 8  # the coded moves start at the next byte
+    if r.bits(-r.pos % 8):  # the coded moves start at the next byte
+        raise _Malformed("its padding is not zero")
     if summary["game"] != game_id(stored):
         raise WrongGame("This link belongs to another game than the one on this device")
     here, mine = _short_hash(stored), position(stored)
@@ -1107,8 +1125,11 @@ def _apply_moves(stored: dict, body: bytes) -> game.Game:
             "This link does not follow from the game on this device: the moves before it "
             "differ from yours (the game was changed or played twice) — ask for a full link"
         )
+    if mine != base_pos:
+        raise _Malformed("its starting point is named inconsistently")
     g = game.Game(_replay(_Replayer(game._copy(stored)), r, count).state())
-    if _short_hash(g._s) != summary["hash"]:
+    r.finish()
+    if summary != _summary_of(g._s):
         raise LinkError(
             "The moves in this link do not lead to the game it names — it was changed on the "
             "way, or made by a different version of the game"
