@@ -78,7 +78,7 @@ def test_every_random_state_round_trips_exactly_within_the_budget(variant, playe
     g = rummy.new_game(variant, players=players, seed=players * 7 + 1, options=OPTIONS[variant])
     states = list(play(g, random.Random(players), rounds=2))
     checked = 0
-    for state in sample(states, 15):
+    for state in sample(states, 10):
         text = link.encode(state)
         assert len(text) <= BUDGET, (variant, players, state["turn"], len(text))
         assert link.decode(text).state() == state
@@ -112,7 +112,7 @@ def test_the_start_of_a_rummy101_round_and_a_finished_match_round_trip():
 
 def test_late_round_states_of_big_tables_fit():
     """6-player basic and 4-player rummy101, followed to the end of long rounds."""
-    for variant, players, seed in [("basic", 6, 1), ("basic", 6, 2), ("rummy101", 4, 3)]:
+    for variant, players, seed in [("basic", 6, 1), ("rummy101", 4, 3)]:
         g = rummy.new_game(variant, players=players, seed=seed)
         states = list(play(g, random.Random(seed), rounds=1))
         assert max(len(link.encode(s)) for s in sample(states, 10)) <= BUDGET
@@ -206,7 +206,7 @@ def test_a_body_that_is_not_deflate_is_refused():
     refused(wrap(bytes([link.FORMAT]) + b"\xff\xfe\xfd not deflate"), "cannot be unpacked")
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(25))
 def test_forged_envelopes_around_random_bodies_never_crash(seed):
     """A correct checksum around random contents: every entry point says LinkError."""
     r = random.Random(seed)
@@ -220,7 +220,7 @@ def test_forged_envelopes_around_random_bodies_never_crash(seed):
             assert str(err)
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(20))
 def test_forged_changes_inside_a_valid_body_never_crash(text, seed):
     """Flip bits inside the deflated body and re-sign it: refused, or a legal game."""
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))[: -link.CHECK_BYTES]

@@ -15,7 +15,7 @@ byte and a summary (game id, where the game stands, a hash of the exact state th
   round. The recipient deals the round from the seed and replays the moves through the rules, so
   the current round is rule-checked on arrival, and the log the table shows ("what happened since
   your last turn") comes back exactly. Moves are coded against the position they are made in
-  (a discard is an index into the sorted hand), about 5 bits a turn.
+  (a discard is an index into the sorted hand), about 6 bits a turn.
 * **snapshot** (fallback for positions given with ``deal=``, whose deal the seed cannot
   rebuild): the state as compact JSON.
 * **moves** (`encode_moves`, `link_for`): the moves since a known state (the recipient's copy,
