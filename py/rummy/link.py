@@ -703,8 +703,10 @@ def _snapshot_body(state: dict) -> bytes:
         rest["undo"] = {k: x for k, x in undo.items() if k != "log"}
         w.uint(len(undo["log"]))
     w.uint(len(log))
+    prev = None
     for event in log:
-        _put_event(w, event, v, state["players"])
+        _put_event(w, event, v, state["players"], prev)
+        prev = event
     text = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
     return bytes([KIND_SNAPSHOT]) + w.getvalue() + text.encode()
 
@@ -716,7 +718,9 @@ def _read_snapshot(r: _BitReader) -> dict:
     n = r.uint(16)
     shared = r.flag()
     undo_log = r.uint(MAX_ACTIONS) if shared else None
-    log = [_get_event(r, v, n) for _ in range(r.count(4, limit=MAX_ACTIONS))]
+    log: list = []
+    for _ in range(r.count(3, limit=MAX_ACTIONS)):
+        log.append(_get_event(r, v, n, log[-1] if log else None))
     try:
         state = json.loads(r.rest_bytes().decode())
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -739,26 +743,43 @@ _EVENTS = ("draw", "discard", "meld", "layoff", "swap_joker", "rebuild", "turnov
 _SOURCES = ("stock", "discard", "joker")
 
 
-def _put_event(w: _BitWriter, event: object, v: variants.Variant, n: int) -> None:
+def _expected(prev: Any, n: int) -> tuple[str, int] | None:
+    """The event that usually follows ``prev``: after a draw or a play, the same seat's
+    discard; after a discard (or the stock renewal it caused), the next seat's draw."""
+    if not isinstance(prev, dict) or not isinstance(prev.get("seat"), int):
+        return None
+    seat = prev["seat"]
+    if prev.get("type") in ("draw", "meld", "layoff", "swap_joker"):
+        return "discard", seat
+    if prev.get("type") in ("discard", "rebuild", "turnover"):
+        return "draw", (seat + 1) % n
+    return None
+
+
+def _put_event(w: _BitWriter, event: object, v: variants.Variant, n: int, prev: Any) -> None:
     trial = _BitWriter()
     try:
-        _put_event_compact(trial, event, v, n)
-        same = _get_event(_BitReader(trial.getvalue()), v, n) == event
+        _put_event_compact(trial, event, v, n, prev)
+        same = _get_event(_BitReader(trial.getvalue()), v, n, prev) == event
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, _Malformed):
         same = False
     if same:
-        _put_event_compact(w, event, v, n)
+        _put_event_compact(w, event, v, n, prev)
     else:
         w.flag(False)
         _put_value(w, event)
 
 
-def _put_event_compact(w: _BitWriter, e: Any, v: variants.Variant, n: int) -> None:
+def _put_event_compact(w: _BitWriter, e: Any, v: variants.Variant, n: int, prev: Any) -> None:
     w.flag(True)
     kind = e["type"]
-    w.choice(_EVENTS.index(kind), len(_EVENTS))
     seat = e["seat"]
-    w.choice(n if seat is None else seat, n + 1)  # n: nobody (a round end without a winner)
+    expected = _expected(prev, n)
+    if expected is not None:
+        w.flag((kind, seat) == expected)
+    if expected is None or (kind, seat) != expected:
+        w.choice(_EVENTS.index(kind), len(_EVENTS))
+        w.choice(n if seat is None else seat, n + 1)  # n: nobody (a round end without a winner)
     if kind == "draw":
         w.choice(_SOURCES.index(e["source"]), len(_SOURCES))
         if e["source"] == "discard":
@@ -782,13 +803,16 @@ def _put_event_compact(w: _BitWriter, e: Any, v: variants.Variant, n: int) -> No
         w.choice(_KINDS[v.id].index(e["kind"]), len(_KINDS[v.id]))
 
 
-def _get_event(r: _BitReader, v: variants.Variant, n: int) -> Any:
+def _get_event(r: _BitReader, v: variants.Variant, n: int, prev: Any) -> Any:
     if not r.flag():
         return _get_value(r)
-    kind = _EVENTS[r.choice(len(_EVENTS))]
+    expected = _expected(prev, n)
+    if expected is not None and r.flag():
+        kind, seat = expected
+    else:
+        kind, seat = _EVENTS[r.choice(len(_EVENTS))], r.choice(n + 1)
     uses_tiles = v.uses_tiles
     e: dict[str, Any] = {"type": kind}
-    seat = r.choice(n + 1)
     if kind == "draw":
         e["source"] = _SOURCES[r.choice(len(_SOURCES))]
         if e["source"] == "discard":
