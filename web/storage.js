@@ -292,8 +292,8 @@ export function openStorage(options = {}) {
         root.rev = Math.max(root.rev, rev);
       }
       if (why || Object.keys(root.games).length) commitRoot(clone(root));
-      if (why && Object.keys(root.games).length)
-        problems.push({ kind: 'recovered', message: `${Object.keys(root.games).length} game(s) recovered from their records.` });
+      const found = Object.keys(root.games).length;
+      if (found) problems.push({ kind: 'recovered', message: `${found} game(s) recovered from their records.` });
     } else {
       root = value;
     }

@@ -242,3 +242,12 @@ test('without localStorage the game still runs, in memory, and says so', () => {
   assert.ok(store.saveGame('a', state()).ok);
   assert.equal(store.loadGame('a').state.turn, 7);
 });
+
+test('games survive the loss of the index key', () => {
+  const ls = memoryStorage();
+  open(ls).saveGame('a', state({ turn: 8 }));
+  ls.removeItem(P + 'root');
+  const store = open(ls);
+  assert.equal(store.problems[0].kind, 'recovered');
+  assert.equal(store.loadGame('a').state.turn, 8);
+});
