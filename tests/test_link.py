@@ -137,6 +137,23 @@ def test_a_position_given_with_a_deal_travels_as_a_snapshot():
         assert len(text) <= BUDGET
 
 
+def test_finished_rounds_travel_only_as_the_rules_score_them():
+    g = rummy.new_game("basic", players=2, seed=6, options={"max_rebuilds": 1})
+    r = random.Random(6)
+    while not g.round_over:
+        try:
+            g.apply(random_action(g, r))
+        except IllegalMove:
+            continue
+    g.next_round()
+    state = g.state()
+    assert link.inspect(link.encode(state))["verified_deal"]
+    state["history"][0]["points"][0] += 1  # not what the rules scored
+    text = link.encode(state)
+    assert link.inspect(text)["verified_deal"] is False
+    assert link.decode(text).state() == state
+
+
 # ---------------------------------------------------------------------------------------------
 # Broken and hostile links
 

@@ -991,13 +991,12 @@ def _get_match(r: _BitReader) -> dict:
 
 
 def _put_result(w: _BitWriter, pre: dict, result: dict) -> None:
-    """A finished round: compact (winner, kind, how each seat opened, the hands left) when the
-    scoring rules give back exactly the same result, else as a plain value."""
+    """A finished round as winner, kind, how each seat had opened and the hands left; the
+    points are the scoring rules' (a result they do not give back exactly cannot be coded, and
+    the state goes as a snapshot). So a link can only carry results the rules produce."""
     compact = _compact_result(pre, result)
-    w.flag(compact is not None)
     if compact is None:
-        _put_value(w, result)
-        return
+        raise ValueError("a round result the scoring rules do not reproduce")
     n = pre["players"]
     uses_tiles = variants.BY_ID[pre["variant"]].uses_tiles
     kinds = _KINDS[pre["variant"]]
@@ -1050,8 +1049,6 @@ def _rebuild_result(
 
 
 def _get_result(r: _BitReader, pre: dict) -> dict:
-    if not r.flag():
-        return _get_value(r)
     n = pre["players"]
     uses_tiles = variants.BY_ID[pre["variant"]].uses_tiles
     kinds = _KINDS[pre["variant"]]
