@@ -133,7 +133,7 @@ def next_play(view: dict, profile: Profile, rng: random.Random, know: Knowledge)
         plays = _all_plays(view, hand)
         return rng.choice(plays) if plays and rng.random() < 0.6 else None
     if opened is None:
-        return opening(view, hand, profile)
+        return opening(view, hand)
     if profile.joker_play:
         if opened == "melds":
             done = finish_plan(view, hand)
@@ -148,19 +148,18 @@ def next_play(view: dict, profile: Profile, rng: random.Random, know: Knowledge)
     return _layoff(view, hand, profile)
 
 
-def opening(view: dict, hand: list[str], profile: Profile) -> dict | None:
+def opening(view: dict, hand: list[str]) -> dict | None:
+    """The opening to lay now: the exact best runs/sets if they reach the threshold, else
+    pairs if enough, else None (a tile is always kept back to discard)."""
     need = view["thresholds"]
     points, found = best_opening(hand)
     if points >= need["points"]:
         found = _keep_one(hand, found, need["points"])
         if found:
             return {"type": "meld", "melds": found}
-    count, pairs = best_pairs(hand)
-    if count >= need["pairs"]:
-        if 2 * count >= len(hand):
-            pairs = pairs[:-1]
-        if len(pairs) >= need["pairs"]:
-            return {"type": "meld", "melds": pairs}
+    pairs = _pairs_keeping_one(hand)
+    if len(pairs) >= need["pairs"]:
+        return {"type": "meld", "melds": pairs}
     return None
 
 
@@ -179,20 +178,22 @@ def _new_melds(view: dict, hand: list[str]) -> list[list[str]]:
     """Melds an opened seat lays now: runs/sets (or pairs, where allowed), keeping a tile."""
     opened = view["opened"][view["seat"]]
     if opened == "pairs":
-        _count, pairs = best_pairs(hand)
-        while pairs and 2 * len(pairs) >= len(hand):
-            pairs = pairs[:-1]
-        return pairs
+        return _pairs_keeping_one(hand)
     _points, found = best_opening(hand)
     found = _keep_one(hand, found, 0) if found else []
     if found:
         return found
     if "pairs" in view["opened"]:
-        _count, pairs = best_pairs(hand)
-        while pairs and 2 * len(pairs) >= len(hand):
-            pairs = pairs[:-1]
-        return pairs
+        return _pairs_keeping_one(hand)
     return []
+
+
+def _pairs_keeping_one(hand: list[str]) -> list[list[str]]:
+    """The most pairs in ``hand`` that still leave a tile to discard."""
+    _count, pairs = best_pairs(hand)
+    while pairs and 2 * len(pairs) >= len(hand):
+        pairs = pairs[:-1]
+    return pairs
 
 
 def _layoff(view: dict, hand: list[str], profile: Profile) -> dict | None:
@@ -329,7 +330,7 @@ def _all_plays(view: dict, hand: list[str]) -> list[dict]:
     plays: list[dict] = []
     opened = view["opened"][view["seat"]]
     if opened is None:
-        play = opening(view, hand, Profile("random"))
+        play = opening(view, hand)
         return [play] if play else []
     found = _new_melds(view, hand)
     if found:
