@@ -21,6 +21,7 @@ answers with a view shows it from that seat unless the request names another.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import sys
 from collections.abc import Callable
@@ -122,8 +123,8 @@ class Session:
             "variants": list(getattr(engine, "VARIANTS", ())),
             "features": {
                 "games": callable(getattr(engine, "new_game", None)),
-                "bots": self._optional_module("bots") is not None,
-                "links": self._optional_module("link") is not None,
+                "bots": self._has_module("bots"),
+                "links": self._has_module("link"),
             },
         }
 
@@ -256,6 +257,16 @@ class Session:
             if exc.name == f"{package}.{name}":
                 return None
             raise
+
+    def _has_module(self, name: str) -> bool:
+        """Whether ``rummy.<name>`` exists, without importing it (boot stays light)."""
+        package = getattr(self.engine, "__name__", None)
+        if not isinstance(package, str):
+            return getattr(self.engine, name, None) is not None
+        try:
+            return importlib.util.find_spec(f"{package}.{name}") is not None
+        except (ImportError, ValueError):
+            return False
 
     def _illegal_move_class(self) -> type[BaseException] | None:
         try:
