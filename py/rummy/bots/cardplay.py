@@ -24,7 +24,15 @@ import random
 from .. import cards, melds
 from ..errors import IllegalMove
 from ..solver import deadwood_split
-from .common import Knowledge, Profile, next_seat, opponents, read_log, without
+from .common import (
+    Knowledge,
+    Profile,
+    draw_chance,
+    next_seat,
+    opponents,
+    read_log,
+    without,
+)
 from .moves import ace_high, layoff_target, may_lay_off
 
 # Tuned with `python -m rummy.sim` (docs/BOTS.md): a loose card costs this much beyond its
@@ -202,7 +210,8 @@ def _horizon(view: dict, profile: Profile) -> float:
 def evaluate(
     view: dict, hand: list[str], profile: Profile, know: Knowledge, horizon: float
 ) -> float:
-    """Expected points left in ``hand``: deadwood less what live cards may still meld."""
+    """What ``hand`` costs (lower is better): each loose card a card's worth plus its points,
+    less what pairs and near-runs may still meld with live cards within ``horizon`` draws."""
     ah = ace_high(view)
     dw, _found, loose = deadwood_split(hand, ah)
     if not profile.partials:
@@ -218,9 +227,7 @@ def evaluate(
     unseen = know.unseen_total
 
     def chance(outs: int) -> float:
-        if outs <= 0:
-            return 0.0
-        return 1.0 - (1.0 - min(1.0, outs / unseen)) ** horizon
+        return draw_chance(outs, unseen, horizon)
 
     def live(suit: int, rank: int) -> int:
         if ah and rank == 14:

@@ -137,11 +137,11 @@ def _forget(counter: Counter, codes: list[str]) -> None:
             counter[code] -= 1
 
 
-def odds(outs: float, q: float) -> float:
-    """Chance that at least one of ``outs`` cards comes, each with chance ``q``."""
+def draw_chance(outs: int, unseen: int, horizon: float) -> float:
+    """Chance that one of ``outs`` live cards among ``unseen`` comes in ``horizon`` draws."""
     if outs <= 0:
         return 0.0
-    return 1.0 - (1.0 - q) ** outs
+    return 1.0 - (1.0 - min(1.0, outs / unseen)) ** horizon
 
 
 def without(hand: list[str], codes: list[str]) -> list[str]:

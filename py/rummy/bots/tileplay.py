@@ -24,7 +24,15 @@ from collections import Counter
 from functools import lru_cache
 
 from .. import melds, solver, tiles
-from .common import Knowledge, Profile, next_seat, opponents, read_log, without
+from .common import (
+    Knowledge,
+    Profile,
+    draw_chance,
+    next_seat,
+    opponents,
+    read_log,
+    without,
+)
 from .moves import layoff_target, may_lay_off, swappable
 
 JK = tiles.JOKER
@@ -55,7 +63,7 @@ def value(code: str) -> int:
 
 
 def decide(view: dict, profile: Profile, rng: random.Random) -> dict:
-    know = read_log(view, track=profile.track)
+    know = read_log(view, track=profile.live_cards)
     if view["phase"] == "draw":
         return {"type": "draw", "source": choose_draw(view, profile, rng)}
     play = next_play(view, profile, rng, know)
@@ -395,9 +403,7 @@ def keep_scores(
         horizon = 1.5
 
     def chance(outs: int) -> float:
-        if outs <= 0:
-            return 0.0
-        return 1.0 - (1.0 - min(1.0, outs / unseen)) ** horizon
+        return draw_chance(outs, unseen, horizon)
 
     def live(colour: int, number: int) -> int:
         if not 1 <= number <= 13:
