@@ -106,6 +106,15 @@ def test_seed_must_be_a_whole_number_and_large_seeds_stay_exact_in_json():
         (lambda s: s.update(phase="dance"), "'phase'"),
         (lambda s: s.update(extra=1), "unknown field"),
         (lambda s: s["options"].update(target="x"), "whole number"),
+        (lambda s: s["log"].append("<script>"), "log entry is not an object"),
+        (lambda s: s["log"].append({"type": "discard", "seat": 0, "card": "<b>"}), "not a card"),
+        (lambda s: s["log"].append({"type": "hack", "seat": 0}), "unknown type"),
+        (
+            lambda s: s["log"].append({"type": "discard", "seat": 0, "card": "AS", "x": 1}),
+            "other fields",
+        ),
+        (lambda s: s["history"].append({"winner": 0}), "round result is malformed"),
+        (lambda s: s.update(round_over=True), "disagree"),
     ],
 )
 def test_load_refuses_a_damaged_state_with_a_reason(damage, message):

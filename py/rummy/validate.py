@@ -166,9 +166,110 @@ def check_state(s: Any, nested: bool = False) -> None:
     for fp in _list(s["first_play"], "first_play", n):
         if fp is not None:
             _int(fp, "first_play")
-    _list(s["log"], "log")
-    _list(s["history"], "history")
+    try:
+        for event in _list(s["log"], "log"):
+            _check_event(event, n, check)
+        for result in _list(s["history"], "history"):
+            _check_result(result, n, check)
+        if s["round_result"] is not None:
+            _check_result(s["round_result"], n, check)
+    except IllegalMove as err:
+        _fail(str(err))
+    if s["round_over"] != (s["round_result"] is not None):
+        _fail("'round_over' and 'round_result' disagree")
     if s["undo"] is not None:
         if nested:
             _fail("its take-back snapshot is nested")
         check_state(s["undo"], nested=True)
+
+
+_KINDS = {
+    "out",
+    "rummy",
+    "no_stock",
+    "closed",
+    "stalemate",
+    "normal",
+    "joker",
+    "one_turn",
+    "one_turn_joker",
+    "stock_out",
+}
+_STATUS = {"winner", "loser", "none", "not_opened", "opened_melds", "opened_pairs"}
+
+
+def _codes(value: Any, name: str, check: Any) -> None:
+    for code in _list(value, name):
+        check(code)
+
+
+def _check_event(e: Any, n: int, check: Any) -> None:
+    """A log entry is shown to every player: it must be one the engine writes."""
+    if not isinstance(e, dict):
+        _fail("a log entry is not an object")
+    kind = e.get("type")
+    if kind == "round_end":
+        if e.get("seat") is not None:
+            _int(e.get("seat"), "log seat", 0, n - 1)
+        if e.get("kind") not in _KINDS:
+            _fail("a log entry names an unknown round end")
+        return
+    _int(e.get("seat"), "log seat", 0, n - 1)
+    fields = {"seat", "type"}
+    if kind == "draw":
+        if e.get("source") not in ("stock", "discard", "joker"):
+            _fail("a log entry draws from nowhere")
+        if e["source"] == "discard":
+            check(e.get("card"))
+            fields.add("card")
+        fields.add("source")
+    elif kind == "meld":
+        for group in _list(e.get("melds"), "log melds"):
+            _codes(group, "log melds", check)
+        for meld_id in _list(e.get("ids"), "log ids"):
+            _int(meld_id, "log ids", 1)
+        fields |= {"melds", "ids"}
+    elif kind == "layoff":
+        _int(e.get("meld"), "log meld", 1)
+        _codes(e.get("cards"), "log cards", check)
+        fields |= {"meld", "cards"}
+    elif kind == "swap_joker":
+        _int(e.get("meld"), "log meld", 1)
+        check(e.get("tile"))
+        fields |= {"meld", "tile"}
+    elif kind == "discard":
+        check(e.get("card"))
+        fields.add("card")
+    elif kind in ("rebuild", "turnover"):
+        _int(e.get("stock"), "log stock", 0)
+        fields.add("stock")
+    else:
+        _fail(f"a log entry is of unknown type {kind!r}")
+    if set(e) != fields:
+        _fail(f"a {kind} log entry holds other fields")
+
+
+def _check_result(r: Any, n: int, check: Any) -> None:
+    if not isinstance(r, dict) or set(r) != {
+        "winner",
+        "kind",
+        "round",
+        "points",
+        "values",
+        "status",
+        "hands",
+    }:
+        _fail("a round result is malformed")
+    if r["winner"] is not None:
+        _int(r["winner"], "round winner", 0, n - 1)
+    if r["kind"] not in _KINDS:
+        _fail(f"a round ended in an unknown way ({r['kind']!r})")
+    _int(r["round"], "round result", 1)
+    for name in ("points", "values"):
+        for number in _list(r[name], name, n):
+            _int(number, name, -(10**9))
+    for status in _list(r["status"], "status", n):
+        if status not in _STATUS:
+            _fail(f"a round result holds the status {status!r}")
+    for hand in _list(r["hands"], "hands", n):
+        _codes(hand, "round result hands", check)
