@@ -223,3 +223,40 @@ def test_hint_suggests_opening_when_it_reaches_the_threshold():
     replay = rummy.load(state)
     for action in h["actions"]:
         replay.apply(action)
+
+
+_REPLAY = """
+import hashlib, json, rummy
+from rummy import bots
+digest = hashlib.sha256()
+for variant, players in (("basic", 3), ("rummy101", 3)):
+    g = rummy.new_game(variant, players=players, seed=4, options={"max_rebuilds": 1}
+                       if variant == "basic" else {"joker_button": True})
+    while not g.round_over:
+        level = ("hard", "medium", "easy")[g.current_player]
+        action = bots.decide(g.view(g.current_player), level, 4)
+        digest.update(json.dumps(action, sort_keys=True).encode())
+        g.apply(action)
+print(digest.hexdigest())
+"""
+
+
+def test_bots_replay_the_same_in_another_process():
+    # Link play replays bot turns on other devices: nothing may depend on str hashing.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    py = str(Path(__file__).resolve().parent.parent / "py")
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", _REPLAY],
+            env={**os.environ, "PYTHONPATH": py, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(runs) == 1

@@ -175,7 +175,7 @@ def _keep_one(hand: list[str], found: list[list[str]], need: int) -> list[list[s
     """``found`` or, if it would lay the whole rack, melds worth ``need`` that keep a tile."""
     if len(flat(found)) < len(hand):
         return found
-    for spare in sorted(set(hand), key=lambda c: (tiles.is_joker(c), value(c))):
+    for spare in sorted(set(hand), key=lambda c: (tiles.is_joker(c), value(c), c)):
         points, rest = best_opening(without(hand, [spare]))
         if points >= need:
             return rest
@@ -233,7 +233,7 @@ def finish_plan(view: dict, hand: list[str]) -> list[dict] | None:
     """Plays that leave exactly one tile to discard and win, a joker if possible."""
     if len(hand) > 8:
         return None
-    spares = sorted(set(hand), key=lambda c: (not tiles.is_joker(c), -value(c)))
+    spares = sorted(set(hand), key=lambda c: (not tiles.is_joker(c), -value(c), c))
     for spare in spares[:4]:
         plays = covers(view, without(hand, [spare]))
         if plays is not None:
