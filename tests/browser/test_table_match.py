@@ -23,7 +23,7 @@ def test_a_one_hand_match_ends_with_a_winner_and_a_new_match(browser, site_url):
     open_app(page, site_url, "?seed=11&speed=instant&max_rebuilds=0")
     choose_game(page, "basic", 3, options={"goal": "hands", "hands": 1})
     start(page)
-    expect(page.locator(".topbar")).to_contain_text("1 hands")
+    expect(page.locator(".topbar")).to_contain_text("1 hand")
     play_round(page)
     title = page.inner_text("#sheet-title")
     assert "wins the match" in title or "share the win" in title

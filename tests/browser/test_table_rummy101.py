@@ -12,6 +12,8 @@ from fixtures.table_driver import (
     hand,
     new_page,
     open_app,
+    play_my_turn,
+    play_round,
     play_whole_round,
     press,
     select_codes,
@@ -89,3 +91,25 @@ def test_an_opening_is_staged_counted_and_refused_with_the_engines_reason(browse
     press(page, ".staged-group button")
     expect(page.locator(".staged-group")).to_have_count(0)
     expect(page.locator("#hand button.in-hand[disabled]")).to_have_count(0)
+
+
+def test_the_joker_button_draws_on_the_account_kept_on_this_device(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=5&speed=instant")
+    choose_game(page, "rummy101", 2, options={"joker_button": True, "rounds": 1})
+    expect(page.locator("#account")).to_have_text("Your account on this device: 0 points, 1 joker.")
+    start(page)
+    stats = {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0}
+    play_my_turn(page, stats)  # the starting seat plays and discards without drawing
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
+    expect(page.locator("#btn-joker")).to_have_text("Joker (1)")
+    press(page, "#btn-joker")
+    expect(page.locator("#hand button[data-code=JK]")).to_have_count(1)
+    assert "pressed the joker button" in page.text_content("#log-lines")
+    play_my_turn(page, stats)
+    play_round(page)
+    mine = sheet_rows(page)[0]
+    press(page, "#to-start")  # a one-round match: the sheet ends the match
+    expect(page.locator("#account")).to_have_text(
+        f"Your account on this device: {mine['total']} points, 0 jokers."
+    )

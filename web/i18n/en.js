@@ -20,6 +20,7 @@ export default {
   'start.play': 'Deal',
   'start.starting': 'Dealing…',
   'start.howTo': 'How to play {variant}',
+  'start.account': { one: 'Your account on this device: {points} points, 1 joker.', other: 'Your account on this device: {points} points, {jokers} jokers.' },
   'start.resume': 'Continue',
   'start.noBots': 'Computer players are not available in this version yet: every seat is played by a person at this device.',
   'start.resumeText': 'A match of {variant} is in progress (round {round}).',
@@ -107,6 +108,7 @@ export default {
   'table.discardCount': { one: 'discard · 1', other: 'discard · {count}' },
   'table.takeable': 'to take',
 
+  'status.yourTurn': 'Your turn',
   'status.roundOver': 'The round is over.',
   'status.passTo': 'Pass the device to {name}.',
   'status.yourTurnDraw': 'Your turn: draw from the stock or take the discard.',

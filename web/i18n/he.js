@@ -20,6 +20,7 @@ export default {
   'start.play': 'חלוקה',
   'start.starting': 'מחלקים…',
   'start.howTo': 'איך משחקים {variant}',
+  'start.account': { one: 'החשבון שלך במכשיר: {points} נקודות, ג׳וקר אחד.', other: 'החשבון שלך במכשיר: {points} נקודות, {jokers} ג׳וקרים.' },
   'start.resume': 'המשך',
   'start.resumeText': 'משחק {variant} בעיצומו (סיבוב {round}).',
   'start.noBots': 'שחקני מחשב עדיין לא זמינים בגרסה זו: כל המקומות משוחקים על ידי אנשים במכשיר הזה.',
@@ -107,6 +108,7 @@ export default {
   'table.discardCount': { one: 'זריקה · 1', other: 'זריקה · {count}' },
   'table.takeable': 'ללקיחה',
 
+  'status.yourTurn': 'תורך',
   'status.roundOver': 'הסיבוב הסתיים.',
   'status.passTo': 'העבירו את המכשיר ל{name}.',
   'status.yourTurnDraw': 'תורך: משיכה מהקופה או לקיחת הקלף הזרוק.',

@@ -19,6 +19,7 @@ export default {
   'start.play': 'Împarte',
   'start.starting': 'Se împart cărțile…',
   'start.howTo': 'Cum se joacă {variant}',
+  'start.account': { one: 'Contul tău pe acest dispozitiv: {points} puncte, 1 joker.', few: 'Contul tău pe acest dispozitiv: {points} puncte, {jokers} jokeri.', other: 'Contul tău pe acest dispozitiv: {points} puncte, {jokers} de jokeri.' },
   'start.resume': 'Continuă',
   'start.resumeText': 'O partidă de {variant} este în desfășurare (runda {round}).',
   'start.noBots': 'Jucătorii calculator nu sunt încă disponibili: fiecare loc e jucat de o persoană pe acest dispozitiv.',
@@ -106,6 +107,7 @@ export default {
   'table.discardCount': { one: 'teanc · 1', few: 'teanc · {count}', other: 'teanc · {count}' },
   'table.takeable': 'de luat',
 
+  'status.yourTurn': 'E rândul tău',
   'status.roundOver': 'Runda s-a încheiat.',
   'status.passTo': 'Dă dispozitivul lui {name}.',
   'status.yourTurnDraw': 'E rândul tău: trage din pachet sau ia cartea aruncată.',

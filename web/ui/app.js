@@ -16,7 +16,8 @@ import { renderTable } from './table-view.js';
 import { renderSheet } from './sheet-view.js';
 import { renderHowTo } from './howto-view.js';
 import { installDrag } from './drag.js';
-import { createPrefs, savedMatch } from './prefs.js';
+import { createPrefs } from './prefs.js';
+import { createRecords } from './records.js';
 import { normalizeSetup, matchRequest } from './setup.js';
 import { buttonReasons } from './rules-of-play.js';
 import { codeOf, selectedCodes } from './hand-model.js';
@@ -27,6 +28,7 @@ import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
 export async function startApp({ root, engine }) {
   const params = new URLSearchParams(location.search);
   const prefs = createPrefs();
+  const records = createRecords();
   if (params.get('speed') in SPEEDS) prefs.set({ speed: params.get('speed') });
   const testSeed = params.has('seed') && /^\d+$/.test(params.get('seed')) ? Number(params.get('seed')) : null;
   // Test hook: cap classic Rummy's stock rebuilds so a round between simple players ends.
@@ -34,6 +36,8 @@ export async function startApp({ root, engine }) {
   const request = (setup) => {
     const req = matchRequest(setup, testSeed);
     if (maxRebuilds !== null && req.variant === 'basic') req.options.max_rebuilds = maxRebuilds;
+    // The joker button draws on the local player's account, kept on this device.
+    if (req.variant === 'rummy101' && req.options.joker_button) req.options.joker_accounts = records.jokerAccounts(req.seats);
     return req;
   };
 
@@ -121,7 +125,7 @@ export async function startApp({ root, engine }) {
       content = [renderHowTo({ t, variant: app.howtoVariant, on: howtoIntents })];
     } else {
       screen = 'start';
-      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, on: startIntents }), languagePicker()];
+      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
     }
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
@@ -139,13 +143,20 @@ export async function startApp({ root, engine }) {
     }
   }
 
+  // One persistent live region (the table itself is re-rendered, so its own regions would
+  // be replaced rather than updated): the latest log line, then "your turn" when it comes.
+  let wasMyTurn = false;
   function announce(v) {
     const lines = logLines(v, t, ctl.names);
     const last = lines.length ? lines[lines.length - 1].text : '';
+    const parts = [];
     if (last && last !== lastAnnounced) {
       lastAnnounced = last;
-      announcer.textContent = last;
+      parts.push(last);
     }
+    if (ctl.myTurn && !wasMyTurn) parts.push(t('status.yourTurn'));
+    wasMyTurn = ctl.myTurn;
+    if (parts.length) announcer.textContent = parts.join('. ');
   }
 
   function languagePicker() {
@@ -221,25 +232,36 @@ export async function startApp({ root, engine }) {
   function saveSoon() {
     clearTimeout(saveTimer);
     saveTimer = setTimeout(async () => {
-      if (!ctl.record) return;
+      const record = ctl.record;
+      const view = ctl.view;
+      if (!record || !view || record.finished) return;
       try {
-        const { state } = await engine.call('state', { game: ctl.record.id });
-        savedMatch.save({ record: ctl.record, state, variant: ctl.view?.variant, round: ctl.view?.round });
+        const { state } = await engine.call('state', { game: record.id });
+        if (!record.finished) records.save(record, state);
       } catch {
         /* an unsaved step is not worth interrupting play for */
       }
     }, 600);
   }
   function resumeInfo() {
-    const m = savedMatch.load();
-    return m && !m.state?.game_over ? { variant: m.variant, round: m.round } : null;
+    const m = records.latest();
+    return m ? { variant: m.variant, round: m.round } : null;
   }
 
   // Re-render plus autosave on every controller change.
   const baseOnChange = ctl.onChange;
   ctl.onChange = () => {
     baseOnChange();
-    if (ctl.record && ctl.view) saveSoon();
+    const record = ctl.record;
+    const view = ctl.view;
+    if (!record || !view) return;
+    // Round and match results are kept at once (the player may leave right away).
+    if (view.round_over) records.settleRound(record, view);
+    if (view.game_over && !record.finished) {
+      record.finished = true;
+      records.finish(record, view);
+    }
+    saveSoon();
   };
 
   // ---- intents --------------------------------------------------------------------------
@@ -276,7 +298,7 @@ export async function startApp({ root, engine }) {
       }
     },
     async resume() {
-      const m = savedMatch.load();
+      const m = records.latest();
       if (!m) return;
       app.busy = true;
       scheduleRender();
@@ -290,7 +312,7 @@ export async function startApp({ root, engine }) {
         app.screen = 'table';
         ctl.afterChange();
       } catch (err) {
-        savedMatch.clear();
+        records.drop(m.record);
         app.error = err.message || String(err);
       } finally {
         app.busy = false;
@@ -312,8 +334,8 @@ export async function startApp({ root, engine }) {
 
   function leaveMatch() {
     app.dialog = null;
+    if (ctl.record && !ctl.record.finished) records.drop(ctl.record);
     ctl.leave();
-    savedMatch.clear();
     app.screen = 'start';
     scheduleRender();
   }
@@ -327,11 +349,8 @@ export async function startApp({ root, engine }) {
       }
     },
     newMatch() {
-      const rec = ctl.record;
       ctl.leave();
-      savedMatch.clear();
       startIntents.start();
-      return rec;
     },
     toStart: leaveMatch,
   };

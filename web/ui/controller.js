@@ -111,7 +111,7 @@ export class TableController {
       options: setup.options || {},
       seat: viewer,
     });
-    this.record = { id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0 };
+    this.record = { key: `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0 };
     this.hand = createHandModel();
     this.hand.sortBy = this.prefs.get().sortBy || null;
     this.message = null;

@@ -1,10 +1,10 @@
 /**
- * The player's preferences and the match in progress, kept on this device (localStorage).
+ * The player's preferences (language, pace, sort, last setup), kept on this device. Matches
+ * and the Rummy 101 account live in web/storage.js (see records.js).
  * Every read tolerates missing or corrupt data (private windows, old versions): the table
  * then starts from defaults instead of failing.
  */
 const PREFS_KEY = 'rummy.ui.prefs.v1';
-const SAVE_KEY = 'rummy.ui.match.v1';
 
 function read(key) {
   try {
@@ -35,13 +35,3 @@ export function createPrefs() {
     },
   };
 }
-
-/** The saved match: {record, state, variant, round} or null. */
-export const savedMatch = {
-  load: () => {
-    const m = read(SAVE_KEY);
-    return m && m.record && m.state ? m : null;
-  },
-  save: (match) => write(SAVE_KEY, match),
-  clear: () => write(SAVE_KEY, null),
-};

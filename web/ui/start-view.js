@@ -10,7 +10,7 @@ import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
 
-export function renderStart({ t, setup, prefs, resume, busy, error, bots, on }) {
+export function renderStart({ t, setup, prefs, resume, busy, error, bots, account, on }) {
   const v = setup.variant;
   const [lo, hi] = PLAYER_RANGE[v];
   const opts = setup.options[v];
@@ -169,6 +169,7 @@ export function renderStart({ t, setup, prefs, resume, busy, error, bots, on }) 
       ),
       number('rounds', t('opt.rounds'), 1, 50),
       checkbox('joker_button', t('opt.jokerButton')),
+      account ? h('p', { class: 'account', id: 'account', text: t('start.account', { points: account.accountPoints, jokers: account.jokers, count: account.jokers }) }) : null,
     ];
   }
 

@@ -55,7 +55,7 @@ export function renderTable({ t, ctl, on, wide }) {
   else if (ctl.coverFor !== null && ctl.coverFor !== undefined) status = t('status.passTo', { name: ctl.name(ctl.coverFor) });
   else if (ctl.myTurn) status = v.phase === 'draw' ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw') : t('status.yourTurnPlay');
   else status = ctl.isBot(current) ? t('status.botPlaying', { name: ctl.name(current) }) : t('status.waiting', { name: ctl.name(current) });
-  const banner = h('div', { class: ['turn-banner', ctl.myTurn && 'mine'], role: 'status', 'aria-live': 'polite', id: 'turn-banner' },
+  const banner = h('div', { class: ['turn-banner', ctl.myTurn && 'mine'], id: 'turn-banner' },
     h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { text: status }));
 
   // -- melds grouped by owner
