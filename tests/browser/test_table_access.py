@@ -143,8 +143,8 @@ def test_pieces_are_named_for_screen_readers_and_other_hands_stay_secret(browser
     # The only codes in the page are the viewer's hand, the table's melds and the discards.
     outside = page.eval_on_selector_all(
         "[data-code]",
-        "els => els.filter(e => !e.closest('#hand, .melds, #discard-pile, .chip-discard'))"
-        ".map(e => e.dataset.code)",
+        "els => els.filter(e => !e.closest("
+        "'#hand, .melds, #discard-pile, .chip-discard, .my-discard')).map(e => e.dataset.code)",
     )
     assert outside == []
     assert page.locator(".seat-chip [data-code]").count() == 0

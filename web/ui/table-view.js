@@ -321,6 +321,8 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
       myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t) }) : null,
+      v.last_discards?.[me] ? h('span', { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
+        renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } })) : null,
       covered ? null : sortBtns),
     counter,
     stagedRow,
