@@ -188,6 +188,61 @@ def build_engine_wheel() -> Path:
     return out / wheels[0].name
 
 
+# Runs Pyodide itself under Node.js to add CPython 3.14 bytecode to the engine wheel: the
+# browser then imports the engine without compiling its sources on every boot (≈0.2 s less).
+# Unchecked-hash .pyc files are valid whatever the files' timestamps after unpacking.
+PRECOMPILE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [runtimeDir, inPath, outPath] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(runtimeDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: runtimeDir + "/", stdout: () => {} });
+py.FS.writeFile("/tmp/in.whl", readFileSync(inPath));
+py.runPython(`
+import importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+tag = sys.implementation.cache_tag
+src = zipfile.ZipFile("/tmp/in.whl")
+with zipfile.ZipFile("/tmp/out.whl", "w", zipfile.ZIP_DEFLATED) as out:
+    for info in src.infolist():
+        data = src.read(info)
+        out.writestr(info, data)
+        if info.filename.endswith(".py"):
+            code = compile(data, info.filename, "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            folder, _, name = info.filename.rpartition("/")
+            target = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
+            entry = zipfile.ZipInfo(target, date_time=info.date_time)
+            out.writestr(entry, pyc, compress_type=zipfile.ZIP_DEFLATED)
+`);
+writeFileSync(outPath, py.FS.readFile("/tmp/out.whl"));
+"""
+
+
+def precompile_wheel(wheel: Path, runtime: Path) -> Path:
+    """The wheel with CPython 3.14 bytecode added (cached beside it); the plain wheel if Node.js
+    is missing or fails (the site still works, it only boots a little slower)."""
+    script_hash = hashlib.sha256(PRECOMPILE_JS.encode()).hexdigest()[:8]
+    out = wheel.parent / f"pyc-{script_hash}" / wheel.name
+    if out.is_file():
+        return out
+    print("  precompiling the engine for Pyodide (Node.js) ...", flush=True)
+    out.parent.mkdir(exist_ok=True)
+    script = out.parent / "precompile.mjs"
+    script.write_text(PRECOMPILE_JS)
+    partial = out.with_suffix(".part")
+    try:
+        _run(
+            ["node", str(script), str(runtime), str(wheel), str(partial)],
+            "Precompiling the engine wheel with Pyodide under Node.js",
+        )
+    except BuildError as exc:
+        print(f"  note: shipping the engine uncompiled: {exc}", file=sys.stderr)
+        return wheel
+    partial.rename(out)
+    return out
+
+
 # -- icons ---------------------------------------------------------------------------------
 
 
@@ -328,7 +383,7 @@ def build(quiet: bool = False) -> dict:
         raise BuildError("README.md is missing (the wheel's metadata includes it)")
     pyodide_dir = fetch_pyodide()
     micropip = fetch_micropip()
-    wheel = build_engine_wheel()
+    wheel = precompile_wheel(build_engine_wheel(), pyodide_dir)
     icon_files = icons()
 
     staging = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
