@@ -25,10 +25,10 @@ class Profile:
     level: str
     take_discard: bool = True  # take the discard (only to complete a meld)
     partials: bool = True  # value pairs and near-runs in the hand when discarding
-    live_cards: bool = True  # count only outs not yet seen (else: every unseen card)
+    live_cards: bool = True  # outs exclude cards an opponent took and still holds
     track: bool = False  # remember opponents' pickups and discards; avoid feeding them
     dump_high: bool = False  # shed high cards when an opponent holds three or fewer
-    hold_melds: bool = False  # basic: keep melds in hand to go out in one turn (rummy)
+    hold_melds: bool = False  # cards: hide melds until the hand goes down in one turn
     joker_play: bool = False  # rummy101: joker swaps, joker finishes, the joker button
     noise: float = 0.0  # chance of a careless discard (easy)
 

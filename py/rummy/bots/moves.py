@@ -61,11 +61,6 @@ def swappable(meld: dict, tile: str) -> bool:
     return True
 
 
-def meld_value(codes: list[str]) -> int:
-    """Points of a rummy101 meld (jokers at what they stand for)."""
-    return melds.check_tiles(codes).value
-
-
 def advance(view: dict, action: dict) -> dict:
     """A copy of ``view`` after the viewer's play ``action`` (no draws from hidden stock).
 
