@@ -187,6 +187,7 @@ export default {
   'why.stagedPending': 'Lay or take back your prepared melds before discarding.',
   'why.nothingToUndo': 'Nothing to take back this turn.',
   'why.selectOneSwap': 'Select the one tile that the {joker} stands for, then tap the joker.',
+  'msg.retry': 'Try again',
   'msg.pickMeld': 'Now tap the meld on the table to add the selected cards to.',
 
   'joker.chooseTitle': 'What does the joker stand for?',

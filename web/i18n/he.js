@@ -187,6 +187,7 @@ export default {
   'why.stagedPending': 'הניחו או החזירו את הסדרות המוכנות לפני הזריקה.',
   'why.nothingToUndo': 'אין מה לבטל בתור הזה.',
   'why.selectOneSwap': 'בחרו את האבן שה{joker} מחליף, ואז הקישו על הג׳וקר.',
+  'msg.retry': 'לנסות שוב',
   'msg.pickMeld': 'עכשיו הקישו על הסדרה בשולחן שאליה מוסיפים.',
 
   'joker.chooseTitle': 'במקום מה בא הג׳וקר?',

@@ -186,6 +186,7 @@ export default {
   'why.stagedPending': 'Pune jos sau ia înapoi formațiile pregătite înainte să arunci.',
   'why.nothingToUndo': 'Nimic de anulat în această tură.',
   'why.selectOneSwap': 'Alege piesa pe care o ține locul {joker}, apoi atinge jokerul.',
+  'msg.retry': 'Încearcă din nou',
   'msg.pickMeld': 'Acum atinge formația de pe masă la care adaugi.',
 
   'joker.chooseTitle': 'Ce piesă ține locul jokerul?',

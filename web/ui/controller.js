@@ -183,8 +183,12 @@ export class TableController {
         this.onChange();
       }
     } catch (err) {
-      this.message = { text: err.message || String(err), kind: 'error', near: 'status' };
+      // The computer player could not move: say so by the turn banner and offer a retry
+      // (stopping here rather than looping on the same failure).
+      this.message = { text: err.message || String(err), kind: 'error', near: 'status', retry: true };
+      this.botsRunning = false;
       this.onChange();
+      return;
     } finally {
       this.botsRunning = false;
     }
@@ -192,6 +196,12 @@ export class TableController {
   }
 
   // ---- intents --------------------------------------------------------------------------
+
+  retryBots() {
+    this.message = null;
+    this.onChange();
+    this.runBots();
+  }
 
   revealHand() {
     this.coverFor = null;

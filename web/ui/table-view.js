@@ -25,7 +25,9 @@ export function renderTable({ t, ctl, on, wide }) {
   const msg = ctl.message;
   const msgNear = (where) =>
     msg && msg.near === where
-      ? h('p', { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where, text: msg.text })
+      ? h('p', { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
+          msg.text,
+          msg.retry ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') }) : null)
       : null;
 
   // -- header
