@@ -18,6 +18,7 @@ from fixtures.table_driver import (
     press,
     select_codes,
     sheet_rows,
+    shot,
     start,
 )
 
@@ -113,3 +114,20 @@ def test_the_joker_button_draws_on_the_account_kept_on_this_device(browser, site
     expect(page.locator("#account")).to_have_text(
         f"Your account on this device: {mine['total']} points, 0 jokers."
     )
+
+
+def test_the_player_says_what_an_ambiguous_joker_stands_for(browser, site_url):
+    # Seed 6 deals the starting seat a joker beside red 7 and red 8.
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=6&speed=instant")
+    choose_game(page, "rummy101", 2)
+    start(page)
+    select_codes(page, ["R7", "R8", "JK"])
+    press(page, "#btn-stage")
+    # The joker could be red 9 (the higher value, offered first) or red 6.
+    expect(page.locator("#choose button")).to_have_count(3)  # two meanings and Cancel
+    expect(page.locator("#choose button").first).to_contain_text("red 9")
+    shot(page, "rummy101-joker-choice-phone")
+    press(page, "#choose button:has-text('red 6')")
+    expect(page.locator(".staged-group .tile.joker")).to_have_attribute("data-code", "JK=R6")
+    expect(page.locator("#opening-counter")).to_contain_text("Opening: 21 / 101 points")

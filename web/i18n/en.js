@@ -114,6 +114,7 @@ export default {
   'status.yourTurnDraw': 'Your turn: draw from the stock or take the discard.',
   'status.yourTurnTake': 'Your turn: draw from the stock, or take the last discard if you use it this turn.',
   'status.yourTurnPlay': 'Your turn: meld, lay off, then discard one card.',
+  'status.yourTurnPlay101': 'Your turn: lay tiles if you can, then discard one tile.',
   'status.botPlaying': '{name} is playing…',
   'status.waiting': 'Waiting for {name}.',
 

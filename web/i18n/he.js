@@ -114,6 +114,7 @@ export default {
   'status.yourTurnDraw': 'תורך: משיכה מהקופה או לקיחת הקלף הזרוק.',
   'status.yourTurnTake': 'תורך: משיכה מהקופה, או לקיחת הזריקה האחרונה אם משתמשים בה בתור הזה.',
   'status.yourTurnPlay': 'תורך: הנחה, הוספה, ואז זריקת קלף אחד.',
+  'status.yourTurnPlay101': 'תורך: הניחו אבנים אם אפשר, ואז זרקו אבן אחת.',
   'status.botPlaying': '{name} משחק/ת…',
   'status.waiting': 'ממתינים ל{name}.',
 

@@ -55,7 +55,7 @@ export function renderTable({ t, ctl, on, wide }) {
   let status;
   if (v.round_over) status = t('status.roundOver');
   else if (ctl.coverFor !== null && ctl.coverFor !== undefined) status = t('status.passTo', { name: ctl.name(ctl.coverFor) });
-  else if (ctl.myTurn) status = v.phase === 'draw' ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw') : t('status.yourTurnPlay');
+  else if (ctl.myTurn) status = v.phase === 'draw' ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw') : t(v.variant === 'rummy101' ? 'status.yourTurnPlay101' : 'status.yourTurnPlay');
   else status = ctl.isBot(current) ? t('status.botPlaying', { name: ctl.name(current) }) : t('status.waiting', { name: ctl.name(current) });
   const banner = h('div', { class: ['turn-banner', ctl.myTurn && 'mine'], id: 'turn-banner' },
     h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { text: status }));
