@@ -179,6 +179,27 @@ def test_rummy101_hard_opens_with_the_exact_best_opening():
     assert sum(rummy.melds.check_tiles(m).value for m in action["melds"]) == points
 
 
+def test_rummy101_hard_keeps_back_a_tile_the_opened_next_player_could_lay_off():
+    mine = codes("K1 K2 K3 Y1 Y2 Y3 B1 B2 B3 R1 R2 R3 Y5 Y6 K6 K7 R8 B9 Y13 K4 R13 B13")
+    theirs = codes("R5 R6 R7 K10 K11 K12 K13 B11 B12 Y13 Y9 Y10 Y11 R12 K8 B4 Y7 R10 Y8 B8 Y4")
+    g = game("rummy101", [mine, theirs], stock=["R11", "K5"])
+    g.apply({"type": "discard", "card": "Y13"})
+    g.apply({"type": "draw", "source": "stock"})
+    opening = [
+        codes("R5 R6 R7"),
+        codes("K10 K11 K12 K13"),
+        codes("Y9 Y10 Y11"),
+        codes("R10 R11 R12"),
+    ]
+    g.apply({"type": "meld", "melds": opening})
+    g.apply({"type": "discard", "card": "B4"})
+    g.apply({"type": "draw", "source": "stock"})
+    view = g.view(0)
+    # Two loose tiles, R8 and B9: the R8 would go straight onto R5 R6 R7.
+    assert bots.decide(view, "medium", 0) == {"type": "discard", "card": "R8"}
+    assert bots.decide(view, "hard", 0) == {"type": "discard", "card": "B9"}
+
+
 # ---------------------------------------------------------------------------------------------
 # Hints
 
