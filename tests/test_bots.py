@@ -281,3 +281,18 @@ def test_bots_replay_the_same_in_another_process():
         for hash_seed in (1, 2)
     }
     assert len(runs) == 1
+
+
+def test_a_discarded_joker_is_taken_only_when_it_can_be_used():
+    # The random level may throw a joker away; the next seat may take it only to use it.
+    starter = codes("JK R1 R2 R3 K5 K6 K7 B9 B10 B11 Y12 Y13 R13 K13 B13 Y1 Y2 R7 K9 B4 Y6 R10")
+    nearly = codes("R11 R12 K11 K12 B12 Y10 Y11 B1 B2 K1 K2 Y3 Y4 R4 R5 B5 B6 K3 Y8 R8 B7")
+    for hand in (
+        nearly,
+        codes("R11 K12 B1 Y3 R5 K3 Y8 B7 R9 K10 Y7 B3 R6 K4 Y9 B8 R2 K8 Y5 B2 K1"),
+    ):
+        g = game("rummy101", [starter, hand], stock=["Y6"])
+        g.apply({"type": "discard", "card": "JK"})
+        for level in LEVELS:
+            copy_of = rummy.load(g.state())
+            play_round(copy_of, [level], 1)

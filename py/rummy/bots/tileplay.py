@@ -262,23 +262,34 @@ def joker_swap(view: dict, hand: list[str]) -> dict | None:
 
 
 def taken_play(view: dict, hand: list[str], taken: str) -> dict | None:
-    """The play that uses the taken discard ``taken`` this turn (``hand`` holds it), or None."""
+    """The play that uses the taken discard ``taken`` this turn (``hand`` holds it), or None.
+
+    A taken joker counts as used in any meld that holds a joker (RULES.md §3: the engine
+    checks the physical tile), so melds are compared by their physical tiles.
+    """
     seat = view["seat"]
     opened = view["opened"][seat]
     need = view["thresholds"]
+    joker = tiles.is_joker(taken)
     if opened is None:
         points, found = best_opening(hand)
-        if points >= need["points"] and taken in flat(found) and len(flat(found)) < len(hand):
+        laid = [tiles.base(c) for c in flat(found)]
+        if points >= need["points"] and taken in laid and len(laid) < len(hand):
             return {"type": "meld", "melds": found}
-        if points >= need["points"]:
+        if points >= need["points"] and not joker:
             for meld in _melds_with(hand, taken):
                 rest = without(hand, meld)
                 more, others = best_opening(rest)
-                laid = len(meld) + len(flat(others))
-                if melds.check_tiles(meld).value + more >= need["points"] and laid < len(hand):
+                count = len(meld) + len(flat(others))
+                if melds.check_tiles(meld).value + more >= need["points"] and count < len(hand):
                     return {"type": "meld", "melds": [meld, *others]}
         count, pairs = best_pairs(hand)
-        if hand.count(taken) >= 2 and count >= need["pairs"] and 2 * count < len(hand):
+        if (
+            not joker
+            and hand.count(taken) >= 2
+            and count >= need["pairs"]
+            and 2 * count < len(hand)
+        ):
             return {"type": "meld", "melds": pairs}
         return None
     if len(hand) < 2:
@@ -286,10 +297,11 @@ def taken_play(view: dict, hand: list[str], taken: str) -> dict | None:
     if opened == "melds":
         _points, found = best_opening(hand)
         for meld in found:
-            if taken in meld and len(meld) < len(hand):
+            if taken in [tiles.base(c) for c in meld] and len(meld) < len(hand):
                 return {"type": "meld", "melds": [meld]}
     if (
-        hand.count(taken) >= 2
+        not joker
+        and hand.count(taken) >= 2
         and len(hand) > 2
         and (opened == "pairs" or "pairs" in view["opened"])
     ):
