@@ -9,7 +9,7 @@ The winner of a round is the seat with the most round points (in `rummy101` a st
 round is won by whoever lost least); a round where the best are equal (a `basic` stock-out,
 a `rummy200` stalemate) is a *draw*. Win rates are over decided games, with a Wilson 95%
 interval. Every action a bot returns is applied by the engine: a refusal is counted as a bot
-bug (and the game is abandoned), as is a round that does not end.
+bug (and the game is abandoned), as is a crash inside ``decide`` or a round that does not end.
 
 Example::
 
@@ -58,7 +58,11 @@ def play_game(variant: str, lineup: list[str], seed: int, options: dict, match: 
             seat = g.current_player
             view = g.view(seat)
             start, cpu = time.perf_counter(), time.thread_time()
-            action = bots.decide(view, lineup[seat], seed)
+            try:
+                action = bots.decide(view, lineup[seat], seed)
+            except Exception as err:  # a crash is a bot bug too: count it, end the game
+                bugs.append(f"{lineup[seat]} seed {seed} seat {seat}: decide raised {err!r}")
+                break
             wall = time.perf_counter() - start
             times[lineup[seat]].append((wall, time.thread_time() - cpu))
             try:
