@@ -308,3 +308,22 @@ def test_a_link_reopens_the_same_game_when_links_exist(session):
     assert opened["game"] != game
     assert opened["view"]["hand"] == ok(session, "view", game=game)["view"]["hand"]
     refused(session, "open_link", "bad_request", link="not-a-link")
+
+
+def test_hint_advises_the_pages_seat_on_its_turn(session):
+    opener = ["R10", "R11", "R12", "B11", "B12", "B13", "K11", "Y11", "R11", "K2", "K3"]
+    deal = {"hands": [opener, ["Y1"]], "stock": [], "discard": [], "first": 0}
+    rest = list(rummy.tiles.FULL_SET)
+    for tile in [*opener, "Y1"]:
+        rest.remove(tile)
+    deal["stock"] = rest
+    game = ok(session, "new_game", variant="rummy101", players=2, seed=1, deal=deal)["game"]
+    advice = ok(session, "hint", game=game)["hint"]
+    assert advice["opening"]["points"] == 102 and advice["opening"]["need"] == 101
+    assert advice["actions"] and advice["actions"][0]["type"] == "meld"
+    assert ok(session, "hint", game=game, seat=1)["hint"]["message"] == "It is not your turn"
+
+
+def test_a_broken_link_is_refused_with_the_link_modules_own_sentence(session):
+    message = refused(session, "open_link", "bad_request", link="AAAA")
+    assert "cannot be opened: This" not in message and message[0].isupper()

@@ -77,6 +77,7 @@ class Session:
             "view": self.op_view,
             "apply": self.op_apply,
             "bot": self.op_bot,
+            "hint": self.op_hint,
             "state": self.op_state,
             "next_round": self.op_next_round,
             "link": self.op_link,
@@ -195,6 +196,14 @@ class Session:
         game.apply(action)
         return {"action": action, "player": player, "view": self._view(handle, request)["view"]}
 
+    def op_hint(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        bots = self._optional_module("bots")
+        if bots is None:
+            raise RequestError("Hints are not available yet.", "unavailable")
+        seat = handle.seat_of(request)
+        return {"hint": bots.hint(handle.game.view(seat))}
+
     def op_state(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"state": self._handle(request).game.state()}
 
@@ -220,7 +229,7 @@ class Session:
             game = from_link(text)
         except Exception as exc:
             self._reraise_unless_illegal(exc)
-            raise RequestError(f"That link cannot be opened: {exc}") from None
+            raise RequestError(str(exc)) from None  # link.py's messages are whole sentences
         return self._open(game, seat)
 
     def op_close(self, request: dict[str, Any]) -> dict[str, Any]:
