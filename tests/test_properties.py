@@ -16,20 +16,48 @@ import rummy
 from helpers import expected_pieces, pieces_everywhere, random_action
 from rummy import IllegalMove
 
-CASES = [("basic", n) for n in range(2, 7)] + [("rummy200", 4)] + [
-    ("rummy101", n) for n in (2, 3, 4)
-]
+CASES = (
+    [("basic", n) for n in range(2, 7)] + [("rummy200", 4)] + [("rummy101", n) for n in (2, 3, 4)]
+)
 OPTIONS = {
-    "basic": [{"max_rebuilds": 3}, {"max_rebuilds": 2, "ace_high_or_low": True,
-                                    "last_card_discard": True}],
+    "basic": [
+        {"max_rebuilds": 3},
+        {"max_rebuilds": 2, "ace_high_or_low": True, "last_card_discard": True},
+    ],
     "rummy200": [{}],
     "rummy101": [{}, {"threshold": "rising", "joker_button": True, "joker_accounts": 2}],
 }
 VIEW_KEYS = {
-    "variant", "players", "seat", "options", "round", "first", "turn", "hand", "hand_sizes",
-    "table", "stock", "discard", "current_player", "phase", "drawn", "taken", "can_undo",
-    "opened", "thresholds", "last_discards", "joker_button", "scores", "round_over",
-    "round_result", "history", "game_over", "winners", "log",
+    "variant",
+    "players",
+    "seat",
+    "options",
+    "round",
+    "first",
+    "turn",
+    "hand",
+    "hand_sizes",
+    "table",
+    "stock",
+    "discard",
+    "current_player",
+    "phase",
+    "drawn",
+    "taken",
+    "can_undo",
+    "taken_used",
+    "discard_by",
+    "opened",
+    "thresholds",
+    "last_discards",
+    "joker_button",
+    "scores",
+    "round_over",
+    "round_result",
+    "history",
+    "game_over",
+    "winners",
+    "log",
 }
 
 

@@ -736,6 +736,8 @@ def make_view(s: State, seat: int) -> dict:
             "phase": s["phase"],
             "drawn": s["drawn"] if mine else None,
             "taken": s["taken"],
+            "taken_used": s["taken_used"],
+            "discard_by": s["discard_by"],
             "can_undo": bool(
                 mine and s["undo"] is not None and (s["plays"] > 0 or s["drawn"] == "discard")
             ),
