@@ -204,7 +204,6 @@ export default {
   'hint.meld': 'Hint: these cards make a meld — press Meld.',
   'hint.layoff': 'Hint: add these to the highlighted meld.',
   'hint.discard': 'Hint: discard the selected card.',
-  'hint.other': 'Hint: look at the table.',
 
   'sheet.roundOver': 'Round {n} is over',
   'sheet.roundCaption': 'Scores of round {n}',

@@ -204,7 +204,6 @@ export default {
   'hint.meld': 'רמז: הקלפים האלה יוצרים סדרה — לחצו הנחה.',
   'hint.layoff': 'רמז: הוסיפו אותם לסדרה המסומנת.',
   'hint.discard': 'רמז: זרקו את הקלף המסומן.',
-  'hint.other': 'רמז: הביטו בשולחן.',
 
   'sheet.roundOver': 'סיבוב {n} הסתיים',
   'sheet.roundCaption': 'ניקוד סיבוב {n}',

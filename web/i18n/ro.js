@@ -203,7 +203,6 @@ export default {
   'hint.meld': 'Indiciu: aceste cărți fac o formație — apasă „Pune jos”.',
   'hint.layoff': 'Indiciu: adaugă-le la formația evidențiată.',
   'hint.discard': 'Indiciu: aruncă această carte.',
-  'hint.other': 'Indiciu: privește masa.',
 
   'sheet.roundOver': 'Runda {n} s-a încheiat',
   'sheet.roundCaption': 'Scorurile rundei {n}',

@@ -20,7 +20,6 @@ import {
   codeOf,
 } from './hand-model.js';
 import { isJoker, jokerReadings, baseCode } from './notation.js';
-import { simpleHint } from './hint-fallback.js';
 
 export const SPEEDS = { slow: 1500, normal: 850, fast: 300, instant: 0 };
 
@@ -317,17 +316,18 @@ export class TableController {
     if (ok) this.hand.staged = [];
   }
 
-  /** Ask the engine for a hint; fall back to a simple local one while the op is missing. */
+  /** Ask the engine (rummy.bots.hint) for advice; a refusal shows the engine's reason. */
   async askHint(t) {
-    let advice = null;
+    let advice;
     try {
-      const res = await this.call('hint', { game: this.record.id, seat: this.viewer });
-      advice = res?.hint ?? res;
-    } catch {
-      advice = null;
+      ({ hint: advice } = await this.call('hint', { game: this.record.id, seat: this.viewer }));
+    } catch (error) {
+      this.hint = null;
+      this.message = { text: error?.message || t('hint.none'), kind: 'error', near: 'actions' };
+      this.onChange();
+      return;
     }
-    if (advice && Array.isArray(advice.actions)) this.showAdvice(advice, t);
-    else this.showHint(advice?.type ? advice : simpleHint(this.view), t);
+    this.showAdvice(advice, t);
   }
 
   /** The engine's advice (rummy.bots.hints: draw, melds, layoffs, discard, opening). */
@@ -370,33 +370,6 @@ export class TableController {
       if (item) keys.add(item.key);
     }
     return keys;
-  }
-
-  /** A single suggested action (the local fallback's shape). */
-  showHint(action, t) {
-    const keysFor = (codes) => this.keysFor(codes);
-    if (!action) {
-      this.hint = null;
-      this.message = { text: t('hint.none'), kind: 'info', near: 'actions' };
-    } else if (action.type === 'draw') {
-      this.hint = { keys: new Set(), pile: action.source };
-      this.message = { text: t(`hint.draw.${action.source}`), kind: 'info', near: 'actions' };
-    } else if (action.type === 'meld') {
-      this.hand.selected = keysFor(action.melds.flat());
-      this.hint = { keys: new Set(this.hand.selected) };
-      this.message = { text: t('hint.meld'), kind: 'info', near: 'actions' };
-    } else if (action.type === 'layoff') {
-      this.hand.selected = keysFor(action.cards);
-      this.hint = { keys: new Set(this.hand.selected), meld: action.meld };
-      this.message = { text: t('hint.layoff'), kind: 'info', near: 'actions' };
-    } else if (action.type === 'discard') {
-      this.hand.selected = keysFor([action.card]);
-      this.hint = { keys: new Set(this.hand.selected) };
-      this.message = { text: t('hint.discard'), kind: 'info', near: 'actions' };
-    } else {
-      this.message = { text: t('hint.other'), kind: 'info', near: 'actions' };
-    }
-    this.onChange();
   }
 
   async nextRound() {
