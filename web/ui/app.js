@@ -18,6 +18,7 @@ import { renderHowTo } from './howto-view.js';
 import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
+import { createLinkPlay } from './link-play.js';
 import { normalizeSetup, matchRequest } from './setup.js';
 import { buttonReasons } from './rules-of-play.js';
 import { codeOf, selectedCodes } from './hand-model.js';
@@ -81,6 +82,10 @@ export async function startApp({ root, engine }) {
     }),
   });
 
+  // Play by link: "send the game" after a person's turn; `#g=` opens a sent game.
+  const linkPlay = createLinkPlay({ engine, ctl, records, app, t: (...a) => t(...a), render: () => scheduleRender() });
+  ctl.onHandOff = (to, from) => linkPlay.offer(to, from);
+
   function applyLanguage() {
     document.documentElement.lang = t.lang;
     document.documentElement.dir = t.dir;
@@ -127,6 +132,7 @@ export async function startApp({ root, engine }) {
       screen = 'start';
       content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
     }
+    if (screen === 'table') content.push(linkPlay.panel(), linkPlay.handoff());
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
     mount(root, ...content);
@@ -463,5 +469,6 @@ export async function startApp({ root, engine }) {
   });
 
   scheduleRender();
+  linkPlay.openFromHash();
   return { ctl, app };
 }

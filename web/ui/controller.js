@@ -156,10 +156,12 @@ export class TableController {
       this.runBots();
     } else if (seat !== this.viewer) {
       // Another person at this device plays next: hide this hand until they are ready.
+      const from = this.record.viewer;
       this.coverFor = seat;
       this.record.viewer = seat;
       this.hand = createHandModel();
       this.onChange();
+      this.onHandOff?.(seat, from); // play by link: offer to send the game on (link-play.js)
     }
   }
 
