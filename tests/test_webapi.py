@@ -10,10 +10,6 @@ import pytest
 import rummy
 from rummy import webapi
 
-needs_engine = pytest.mark.skipif(
-    not callable(getattr(rummy, "new_game", None)), reason="rummy.new_game has not landed yet"
-)
-
 
 @pytest.fixture
 def session() -> webapi.Session:
@@ -178,7 +174,6 @@ def test_an_engine_bug_is_reported_as_internal_and_the_session_survives():
 # -- against the real engine ---------------------------------------------------------------
 
 
-@needs_engine
 def test_new_game_answers_a_handle_and_the_view_of_seat_0(session):
     result = ok(session, "new_game", variant="basic", players=2, seed=3)
     assert isinstance(result["game"], str)
@@ -187,20 +182,17 @@ def test_new_game_answers_a_handle_and_the_view_of_seat_0(session):
     assert view["current_player"] == 0 and view["phase"] == "draw"
 
 
-@needs_engine
 def test_new_game_is_seeded(session):
     first = ok(session, "new_game", variant="basic", players=2, seed=11)["view"]["hand"]
     second = ok(session, "new_game", variant="basic", players=2, seed=11)["view"]["hand"]
     assert first == second
 
 
-@needs_engine
 def test_new_game_with_a_bad_variant_is_refused_with_a_readable_message(session):
     response = call(session, "new_game", variant="poker", players=2)
     assert response["ok"] is False and response["kind"] in ("illegal", "bad_request")
 
 
-@needs_engine
 def test_view_for_another_seat_hides_nothing_of_its_own_and_shows_its_hand(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=4)["game"]
     seat1 = ok(session, "view", game=game, seat=1)["view"]
@@ -209,7 +201,6 @@ def test_view_for_another_seat_hides_nothing_of_its_own_and_shows_its_hand(sessi
     assert "between 0 and 1" in refused(session, "view", "bad_request", game=game, seat=2)
 
 
-@needs_engine
 def test_a_draw_and_a_discard_pass_the_turn(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=5)["game"]
     view = ok(session, "apply", game=game, seat=0, action={"type": "draw", "source": "stock"})[
@@ -221,7 +212,6 @@ def test_a_draw_and_a_discard_pass_the_turn(session):
     assert view["current_player"] == 1 and view["discard"][-1] == card
 
 
-@needs_engine
 def test_apply_refuses_a_seat_whose_turn_it_is_not(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=6)["game"]
     before = ok(session, "state", game=game)["state"]
@@ -232,7 +222,6 @@ def test_apply_refuses_a_seat_whose_turn_it_is_not(session):
     assert ok(session, "state", game=game)["state"] == before
 
 
-@needs_engine
 def test_an_illegal_action_keeps_the_game_and_carries_the_engines_message(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=6)["game"]
     before = ok(session, "state", game=game)["state"]
@@ -241,7 +230,6 @@ def test_an_illegal_action_keeps_the_game_and_carries_the_engines_message(sessio
     assert ok(session, "state", game=game)["state"] == before
 
 
-@needs_engine
 def test_two_seats_can_be_driven_by_switching_seat(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=8)["game"]
     for seat in (0, 1, 0):
@@ -253,7 +241,6 @@ def test_two_seats_can_be_driven_by_switching_seat(session):
         assert view["view"]["current_player"] == 1 - seat
 
 
-@needs_engine
 def test_state_load_round_trip_opens_a_second_handle(session):
     game = ok(session, "new_game", variant="basic", players=3, seed=9)["game"]
     ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
@@ -264,19 +251,16 @@ def test_state_load_round_trip_opens_a_second_handle(session):
     assert loaded["view"]["hand"] == ok(session, "view", game=game, seat=2)["view"]["hand"]
 
 
-@needs_engine
 def test_loading_garbage_is_a_readable_refusal(session):
     response = call(session, "load", state={"nonsense": True})
     assert response["ok"] is False and response["kind"] in ("bad_request", "illegal")
 
 
-@needs_engine
 def test_next_round_during_a_round_is_illegal(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=10)["game"]
     refused(session, "next_round", "illegal", game=game)
 
 
-@needs_engine
 def test_close_forgets_the_game(session):
     game = ok(session, "new_game", variant="basic", players=2)["game"]
     assert ok(session, "close", game=game) == {"closed": True}
@@ -284,10 +268,8 @@ def test_close_forgets_the_game(session):
     refused(session, "view", "bad_request", game=game)
 
 
-@needs_engine
 def test_bot_plays_for_the_current_player_when_bots_exist(session):
-    if not ok(session, "version")["features"]["bots"]:
-        pytest.skip("rummy.bots has not landed yet")
+    assert ok(session, "version")["features"]["bots"]
     game = ok(session, "new_game", variant="basic", players=2, seed=12)["game"]
     ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
     hand = ok(session, "view", game=game)["view"]["hand"]
@@ -297,10 +279,8 @@ def test_bot_plays_for_the_current_player_when_bots_exist(session):
     assert "hand" in result["view"] and result["view"]["hand"] == hand[1:]
 
 
-@needs_engine
 def test_a_link_reopens_the_same_game_when_links_exist(session):
-    if not ok(session, "version")["features"]["links"]:
-        pytest.skip("rummy.link has not landed yet")
+    assert ok(session, "version")["features"]["links"]
     game = ok(session, "new_game", variant="basic", players=2, seed=13)["game"]
     ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
     link = ok(session, "link", game=game)["link"]
