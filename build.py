@@ -46,6 +46,19 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 
+# How the browser tests and bench/boot.py drive this site: Debian's Chromium (never a browser
+# download of Playwright's own), without the background connections this network refuses.
+CHROMIUM = os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 # Only what the runtime loads: no source maps, .d.ts, console pages or the classic-script loader.

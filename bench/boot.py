@@ -31,16 +31,6 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402 - the repository root is put on the path just above
 
 BUDGET = 1.15
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 BARE_PAGE = b"""<!doctype html>
 <html data-engine="booting"><meta charset="utf-8"><title>bare Pyodide</title>
@@ -114,7 +104,9 @@ def main() -> int:
         results.setdefault(name, []).append(marks)
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS)
+        )
         pages = [
             ("bare", bare),
             ("app", site),

@@ -6,7 +6,6 @@ missing. Deselect these tests with `-m "not browser"`.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -17,16 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402 - the repository root is put on the path just above
 
-CHROMIUM = os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+CHROMIUM = build.CHROMIUM
 BOOT_TIMEOUT_MS = 90_000  # a cold Pyodide boot takes 3–10 s on 2 busy cores
 
 
@@ -41,7 +31,11 @@ def pytest_collection_modifyitems(items):
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": list(build.CHROMIUM_ARGS),
+    }
 
 
 @pytest.fixture(scope="session")

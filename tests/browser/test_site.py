@@ -100,11 +100,8 @@ def test_offline_reload_boots_from_the_service_worker_and_plays(page, context, s
     play_a_turn(page)
 
 
-@pytest.mark.parametrize("query", ["", PROOF], ids=["table", "proof"])
-def test_no_request_leaves_the_origin(page, context, site_url, query):
-    requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page.on("request", lambda request: requests.append(request.url))
+def visit_play_and_reload(page, site_url: str, query: str) -> None:
+    """First visit (a turn on the proof page), then a reload served by the service worker."""
     page.goto(site_url + query)
     wait_ready(page, proof=bool(query))
     if query:
@@ -112,6 +109,14 @@ def test_no_request_leaves_the_origin(page, context, site_url, query):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()
     wait_ready(page, proof=bool(query))
+
+
+@pytest.mark.parametrize("query", ["", PROOF], ids=["table", "proof"])
+def test_no_request_leaves_the_origin(page, context, site_url, query):
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: requests.append(request.url))
+    visit_play_and_reload(page, site_url, query)
     own = (site_url, "data:", "blob:")
     foreign = [url for url in requests if not url.startswith(own)]
     assert requests and not foreign
@@ -125,13 +130,7 @@ def test_no_console_errors(page, site_url, query):
         lambda msg: problems.append(msg.text) if msg.type in ("error", "warning") else None,
     )
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(site_url + query)
-    wait_ready(page, proof=bool(query))
-    if query:
-        play_a_turn(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.reload()
-    wait_ready(page, proof=bool(query))
+    visit_play_and_reload(page, site_url, query)
     assert problems == []
 
 
