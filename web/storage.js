@@ -15,6 +15,13 @@
  * save in force — never a half-saved game; keys a swap never reached are cleaned up on open.
  * Corrupt or foreign data is set aside under a quarantine key and reported, never fatal. A full
  * quota is reported with what to do. exportAll/importAll move everything as one JSON text.
+ *
+ * Several tabs at once: every read and every read-modify-write starts from the root as it is
+ * in localStorage now (re-read whenever its text differs from what this store last read or
+ * wrote), so two tabs saving different games never lose each other's games, results or
+ * statistics. Per game the store remembers the record key it last loaded or saved; when
+ * another tab has saved that game since, saveGame refuses ('conflict') and changes nothing.
+ * onExternalChange(callback) hears other tabs' saves (the window's `storage` event).
  */
 
 export const SCHEMA_VERSION = 1;
@@ -25,6 +32,9 @@ const MAX_FINISHED = 200;
  * Each receives a deep copy of the root and the game records ({id: record}) and returns
  * {root, records}. None yet: schema 1 is the first. */
 export const MIGRATIONS = {};
+
+const CONFLICT_MESSAGE =
+  'This game was played on in another tab or window. Reload to continue from the latest save.';
 
 const QUOTA_MESSAGE =
   'Storage on this device is full. Delete finished games or export everything ' +
@@ -104,6 +114,26 @@ export function summarize(id, state, meta = {}) {
     over,
     waiting: !over && mySeats.includes(current),
     updated: meta.updated ?? null,
+    // Which seats are computer players (so a list can say whose turn it is in words).
+    bots: Array.isArray(meta.bots) ? meta.bots : [],
+  };
+}
+
+/** A rule set's statistics with every field present (older saves lack the later ones).
+ * `best` is the best match total and `bestRound` the best single round of the local
+ * player's seats: the highest, in every rule set — RULES.md scores Rummy 101 as points
+ * gained or lost, "higher is better", like the card games. `scored` counts (match, seat)
+ * totals, so the average is points / scored. */
+export function fullStats(s = {}) {
+  return {
+    played: 0,
+    won: 0,
+    points: 0,
+    best: null,
+    rounds: 0,
+    scored: s.played ?? 0,
+    bestRound: null,
+    ...s,
   };
 }
 
@@ -137,6 +167,8 @@ export function openStorage(options = {}) {
   const ROOT = prefix + 'root';
   let readOnly = false;
   let root;
+  let rootText = null; // the root's text as this store last read or wrote it
+  const knownKeys = new Map(); // game id → the record key this store last loaded or saved
   let quarantineCount = 0;
 
   function keysWith(start) {
@@ -175,8 +207,9 @@ export function openStorage(options = {}) {
   /** setItem with the quota turned into a result. */
   function put(key, value) {
     try {
-      ls.setItem(key, JSON.stringify(value));
-      return { ok: true };
+      const text = JSON.stringify(value);
+      ls.setItem(key, text);
+      return { ok: true, text };
     } catch (err) {
       if (isQuotaError(err)) return { ok: false, reason: 'quota', message: QUOTA_MESSAGE };
       return { ok: false, reason: 'error', message: `The game could not be saved: ${err?.message ?? err}` };
@@ -195,9 +228,59 @@ export function openStorage(options = {}) {
 
   /** Swap in a new root; on failure the old one stays (and `root` in memory too). */
   function commitRoot(next) {
-    const result = put(ROOT, next);
-    if (result.ok) root = next;
+    const { text, ...result } = put(ROOT, next);
+    if (result.ok) {
+      root = next;
+      rootText = text;
+    }
     return result;
+  }
+
+  /** Catch up with other tabs: take the root as it is in localStorage now, if it changed
+   * since this store last read or wrote it (a string compare when nothing changed). A root
+   * another tab broke or removed is not taken: this store's copy is the best there is, and
+   * its next write puts it back. */
+  function sync() {
+    let raw;
+    try {
+      raw = ls.getItem(ROOT);
+    } catch {
+      return;
+    }
+    if (raw === rootText || raw === null) return;
+    let value;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (!isPlainObject(value) || !Number.isInteger(value.schema)) return;
+    if (value.schema > schema) {
+      // A newer version of the game, open in another tab, has upgraded the data.
+      root = value;
+      rootText = raw;
+      if (!readOnly) {
+        readOnly = true;
+        problems.push({
+          kind: 'newer',
+          message: 'These games were saved by a newer version of the game: they are shown, not changed.',
+        });
+      }
+      return;
+    }
+    if (value.schema !== schema || rootProblem(value)) return;
+    root = value;
+    rootText = raw;
+  }
+
+  function conflict() {
+    return { ok: false, reason: 'conflict', message: CONFLICT_MESSAGE };
+  }
+
+  /** Whether another tab saved (or finished, or deleted) game `id` since this store last
+   * loaded or saved it. A game this store never touched is never in conflict. */
+  function changedElsewhere(id) {
+    return knownKeys.has(id) && knownKeys.get(id) !== root.games[id]?.key;
   }
 
   function loadRecord(id) {
@@ -296,6 +379,7 @@ export function openStorage(options = {}) {
       if (found) problems.push({ kind: 'recovered', message: `${found} game(s) recovered from their records.` });
     } else {
       root = value;
+      rootText = got.raw;
     }
     if (readOnly) return;
     if (root.schema < schema) {
@@ -339,6 +423,7 @@ export function openStorage(options = {}) {
 
     /** Games in progress, most recently updated first; `waiting` ones first of all. */
     listGames() {
+      sync();
       return Object.values(root.games)
         .map((g) => clone(g.summary))
         .sort((a, b) => Number(b.waiting) - Number(a.waiting) || (b.updated ?? 0) - (a.updated ?? 0));
@@ -350,16 +435,23 @@ export function openStorage(options = {}) {
 
     /** {id, state, meta} or null (a damaged record is quarantined and reported). */
     loadGame(id) {
-      return clone(loadRecord(id));
+      sync();
+      const record = loadRecord(id);
+      if (record) knownKeys.set(id, root.games[id].key);
+      return clone(record);
     },
 
     /** Save a game in progress: `state` from the engine, `meta` this device's details
-     * ({names, mySeats, lastLink, ...}). Returns {ok} or {ok: false, reason, message}. */
+     * ({names, mySeats, bots, lastLink, ...}). Returns {ok} or {ok: false, reason, message};
+     * reason 'conflict' when another tab has saved this game since this store loaded or
+     * saved it (nothing is changed: the other tab's save stands). */
     saveGame(id, state, meta = {}) {
+      sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
       if (typeof id !== 'string' || !id || !isPlainObject(state))
         return { ok: false, reason: 'invalid', message: 'A game needs an id and a state.' };
+      if (changedElsewhere(id)) return conflict();
       const record = { id, state, meta: { ...meta, updated: now() } };
       const rev = root.rev + 1;
       const key = `${prefix}game.${id}.${rev}`;
@@ -375,41 +467,63 @@ export function openStorage(options = {}) {
         return swapped;
       }
       if (old) ls.removeItem(old);
+      knownKeys.set(id, key);
       return { ok: true };
     },
 
-    deleteGame(id) {
+    /** Remove a game in progress. With `ifUnchanged`, refuse ('conflict') when another tab
+     * has saved it since this store loaded or saved it (leaving a match must not delete the
+     * game another tab is playing on). */
+    deleteGame(id, { ifUnchanged = false } = {}) {
+      sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
       const entry = root.games[id];
       if (!entry) return { ok: true };
+      if (ifUnchanged && changedElsewhere(id)) return conflict();
       const next = clone(root);
       delete next.games[id];
       const result = commitRoot(next);
-      if (result.ok) ls.removeItem(entry.key);
+      if (result.ok) {
+        ls.removeItem(entry.key);
+        knownKeys.delete(id);
+      }
       return result;
     },
 
     /** A match ended: record it with its scores, count it in the rule set's statistics,
-     * and remove it from the games in progress (one root swap does all three). */
-    finishGame(id, { variant, players, names = [], mySeats = [], scores, winners = [] }) {
+     * and remove it from the games in progress (one root swap does all three). `rounds` is
+     * each round's points per seat (the engine's history), for the round statistics. A match
+     * already recorded (finished in another tab too) is not counted twice. */
+    finishGame(id, { variant, players, names = [], mySeats = [], scores, winners = [], rounds = [] }) {
+      sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
-      if (typeof variant !== 'string' || !Array.isArray(scores))
+      if (typeof variant !== 'string' || !Array.isArray(scores) || !Array.isArray(rounds))
         return { ok: false, reason: 'invalid', message: 'A finished game needs its rule set and scores.' };
+      if (root.finished.some((f) => f.id === id)) return { ok: true, already: true };
       const next = clone(root);
       const entry = next.games[id];
       delete next.games[id];
-      next.finished.unshift({ id, variant, players, names, mySeats, scores, winners, finished: now() });
+      next.finished.unshift({ id, variant, players, names, mySeats, scores, winners, rounds: rounds.length, finished: now() });
       next.finished = next.finished.slice(0, MAX_FINISHED);
-      const stats = (next.stats[variant] ??= { played: 0, won: 0, points: 0, best: null });
+      const stats = fullStats(next.stats[variant]);
+      next.stats[variant] = stats;
       stats.played += 1;
+      stats.rounds += rounds.length;
       if (mySeats.some((s) => winners.includes(s))) stats.won += 1;
       for (const seat of mySeats) {
         const score = scores[seat];
         if (typeof score !== 'number') continue;
         stats.points += score;
+        stats.scored += 1;
         stats.best = stats.best === null ? score : Math.max(stats.best, score);
+        for (const points of rounds) {
+          const p = Array.isArray(points) ? points[seat] : undefined;
+          if (typeof p !== 'number') continue;
+          // Higher is better in every rule set here (RULES.md: Rummy 101 too, gained or lost).
+          stats.bestRound = stats.bestRound === null ? p : Math.max(stats.bestRound, p);
+        }
       }
       const result = commitRoot(next);
       if (result.ok && entry) ls.removeItem(entry.key);
@@ -417,19 +531,24 @@ export function openStorage(options = {}) {
     },
 
     finishedGames() {
+      sync();
       return clone(root.finished);
     },
 
+    /** Per rule set: {played, won, points, best, rounds, scored, bestRound} (see fullStats). */
     stats() {
-      return clone(root.stats);
+      sync();
+      return Object.fromEntries(Object.entries(root.stats).map(([v, s]) => [v, fullStats(clone(s))]));
     },
 
     profile() {
+      sync();
       return clone(root.profile);
     },
 
     /** Update the local player's profile: {name, accountPoints, jokers}. */
     setProfile(patch) {
+      sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
       const next = clone(root);
@@ -441,10 +560,12 @@ export function openStorage(options = {}) {
     },
 
     settings() {
+      sync();
       return clone(root.settings);
     },
 
     setSettings(patch) {
+      sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
       if (!isPlainObject(patch)) return { ok: false, reason: 'invalid', message: 'Settings are an object.' };
@@ -468,6 +589,7 @@ export function openStorage(options = {}) {
 
     /** Everything as one JSON text (games in progress with their states included). */
     exportAll() {
+      sync();
       const games = {};
       for (const id of Object.keys(root.games)) {
         const record = loadRecord(id);
@@ -480,6 +602,7 @@ export function openStorage(options = {}) {
     /** Replace everything with an export (older schemas are upgraded). All or nothing:
      * returns {ok: true, games: n} or {ok: false, reason, message}. */
     importAll(text) {
+      sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
       let data;
@@ -510,6 +633,21 @@ export function openStorage(options = {}) {
       if (why) return { ok: false, reason: 'invalid', message: `This export is damaged (${why}).` };
       const result = writeAll(upgraded.root, upgraded.records);
       return result.ok ? { ok: true, games: Object.keys(upgraded.records).length } : result;
+    },
+
+    /** Call `callback()` when another tab or window changes these games (the window's
+     * `storage` event for this store's index; nothing outside a browser). Returns a function
+     * that stops listening. */
+    onExternalChange(callback) {
+      const target = globalThis.window;
+      if (typeof target?.addEventListener !== 'function') return () => {};
+      const listener = (event) => {
+        if (event.key !== ROOT && event.key !== null) return; // null: the storage was cleared
+        if (event.storageArea && event.storageArea !== ls) return;
+        callback();
+      };
+      target.addEventListener('storage', listener);
+      return () => target.removeEventListener('storage', listener);
     },
   };
 }

@@ -186,8 +186,33 @@ test('a finished match is recorded with scores and counted per rule set', () => 
   store.finishGame('b', { variant: 'rummy101', players: 2, mySeats: [0], scores: [10, 20], winners: [1] });
   assert.deepEqual(store.listGames(), []);
   assert.equal(gameKeys(ls).length, 0);
-  assert.deepEqual(store.stats().rummy101, { played: 2, won: 1, points: 260, best: 250 });
+  assert.deepEqual(store.stats().rummy101, { played: 2, won: 1, points: 260, best: 250, rounds: 0, scored: 2, bestRound: null });
   assert.deepEqual(open(ls).finishedGames().map((g) => g.id), ['b', 'a']);
+});
+
+test('round statistics: rounds counted, the best round is the highest in every rule set', () => {
+  // RULES.md §3 scores Rummy 101 as points gained (+) or lost (−), "higher is better", so its
+  // best round is the highest too (a −808 round is the worst there is, never the best).
+  const store = open(memoryStorage());
+  store.finishGame('a', { variant: 'rummy101', players: 2, mySeats: [0], scores: [-101, 101], winners: [1], rounds: [[101, -202], [-202, 303]] });
+  store.finishGame('b', { variant: 'rummy101', players: 2, mySeats: [1], scores: [0, 404], winners: [1], rounds: [[-404, 404]] });
+  store.finishGame('c', { variant: 'basic', players: 2, mySeats: [0], scores: [40, 90], winners: [1], rounds: [[15, 0], [25, 90]] });
+  const { rummy101, basic } = store.stats();
+  assert.deepEqual(rummy101, { played: 2, won: 1, points: 303, best: 404, rounds: 3, scored: 2, bestRound: 404 });
+  assert.deepEqual(basic, { played: 1, won: 0, points: 40, best: 40, rounds: 2, scored: 1, bestRound: 25 });
+  assert.equal(store.finishedGames()[0].rounds, 2);
+});
+
+test('statistics saved before the round fields existed read with them filled in', () => {
+  const ls = memoryStorage();
+  open(ls).setSettings({});
+  const root = JSON.parse(ls.getItem(P + 'root'));
+  root.stats.basic = { played: 3, won: 1, points: 120, best: 80 };
+  ls.setItem(P + 'root', JSON.stringify(root));
+  const store = open(ls);
+  assert.deepEqual(store.stats().basic, { played: 3, won: 1, points: 120, best: 80, rounds: 0, scored: 3, bestRound: null });
+  store.finishGame('x', { variant: 'basic', players: 2, mySeats: [0], scores: [10, 0], winners: [0], rounds: [[10, 0]] });
+  assert.deepEqual(store.stats().basic, { played: 4, won: 2, points: 130, best: 80, rounds: 1, scored: 4, bestRound: 10 });
 });
 
 test('profile and settings are kept and checked', () => {
@@ -250,4 +275,131 @@ test('games survive the loss of the index key', () => {
   const store = open(ls);
   assert.equal(store.problems[0].kind, 'recovered');
   assert.equal(store.loadGame('a').state.turn, 8);
+});
+
+// ---- two tabs over one localStorage -------------------------------------------------------
+
+test('two tabs saving different games keep both', () => {
+  const ls = memoryStorage();
+  const tab1 = open(ls);
+  const tab2 = open(ls);
+  assert.ok(tab1.saveGame('a', state({ turn: 1 })).ok);
+  assert.ok(tab2.saveGame('b', state({ turn: 2 })).ok); // tab 2 opened before 'a' existed
+  assert.ok(tab1.saveGame('a', state({ turn: 3 })).ok); // tab 1's next save keeps 'b'
+  for (const store of [tab1, tab2, open(ls)]) assert.deepEqual(store.listGames().map((g) => g.id).sort(), ['a', 'b']);
+  assert.equal(tab2.loadGame('a').state.turn, 3);
+  assert.equal(gameKeys(ls).length, 2);
+});
+
+test('the same game saved from two tabs: the later tab is refused and nothing changes', () => {
+  const ls = memoryStorage();
+  const tab1 = open(ls);
+  assert.ok(tab1.saveGame('a', state({ turn: 1 })).ok);
+  const tab2 = open(ls);
+  assert.equal(tab2.loadGame('a').state.turn, 1);
+  assert.ok(tab2.saveGame('a', state({ turn: 2 })).ok);
+  const before = ls.getItem(P + 'root');
+  const refused = tab1.saveGame('a', state({ turn: 5 }));
+  assert.deepEqual(refused, {
+    ok: false,
+    reason: 'conflict',
+    message: 'This game was played on in another tab or window. Reload to continue from the latest save.',
+  });
+  assert.equal(ls.getItem(P + 'root'), before);
+  assert.equal(gameKeys(ls).length, 1);
+  assert.equal(open(ls).loadGame('a').state.turn, 2);
+  // Leaving the match in tab 1 must not delete the game tab 2 is playing on.
+  assert.equal(tab1.deleteGame('a', { ifUnchanged: true }).reason, 'conflict');
+  assert.equal(open(ls).loadGame('a').state.turn, 2);
+  // Tab 2 goes on saving; a reloaded tab 1 (a new store) may load and save it again.
+  assert.ok(tab2.saveGame('a', state({ turn: 3 })).ok);
+  const reloaded = open(ls);
+  assert.equal(reloaded.loadGame('a').state.turn, 3);
+  assert.ok(reloaded.saveGame('a', state({ turn: 4 })).ok);
+  assert.equal(tab2.saveGame('a', state({ turn: 9 })).reason, 'conflict');
+});
+
+test('a tab that never loaded a game may save it as new', () => {
+  const ls = memoryStorage();
+  const tab1 = open(ls);
+  const tab2 = open(ls);
+  assert.ok(tab1.saveGame('a', state({ turn: 1 })).ok);
+  assert.ok(tab2.saveGame('c', state({ turn: 1 })).ok);
+  assert.ok(tab2.saveGame('c', state({ turn: 2 })).ok);
+  assert.ok(tab1.saveGame('c', state({ turn: 5 })).ok); // tab 1 never loaded 'c'
+  assert.equal(tab2.saveGame('c', state({ turn: 3 })).reason, 'conflict');
+  assert.equal(open(ls).loadGame('c').state.turn, 5);
+});
+
+test('a game finished in one tab is listed as finished in the other, with its stats', () => {
+  const ls = memoryStorage();
+  const tab1 = open(ls);
+  const tab2 = open(ls);
+  tab1.saveGame('a', state(), { mySeats: [0] });
+  tab2.saveGame('b', state(), { mySeats: [0] });
+  assert.ok(tab1.finishGame('a', { variant: 'rummy101', players: 3, mySeats: [0], scores: [101, -50, -51], winners: [0], rounds: [[101, -50, -51]] }).ok);
+  assert.deepEqual(tab2.finishedGames().map((g) => g.id), ['a']);
+  assert.deepEqual(tab2.listGames().map((g) => g.id), ['b']);
+  assert.equal(tab2.stats().rummy101.won, 1);
+  // Tab 2 finishing the same match again (say it was open there too) counts it once.
+  assert.ok(tab2.finishGame('a', { variant: 'rummy101', players: 3, mySeats: [0], scores: [101, -50, -51], winners: [0] }).ok);
+  assert.equal(open(ls).stats().rummy101.played, 1);
+  // Tab 1, which saved 'a', may not bring it back as a game in progress.
+  assert.equal(tab1.saveGame('a', state()).reason, 'conflict');
+  // Profile changes from two tabs add up: each starts from the other's.
+  assert.ok(tab1.setProfile({ accountPoints: tab1.profile().accountPoints + 101 }).ok);
+  assert.ok(tab2.setProfile({ accountPoints: tab2.profile().accountPoints - 202 }).ok);
+  assert.equal(open(ls).profile().accountPoints, -101);
+});
+
+test('a root another tab broke is not taken; the next write puts a good one back', () => {
+  const ls = memoryStorage();
+  const tab1 = open(ls);
+  tab1.saveGame('a', state({ turn: 1 }));
+  ls.setItem(P + 'root', '{"schema": 1, "rev": ');
+  assert.deepEqual(tab1.listGames().map((g) => g.id), ['a']);
+  assert.ok(tab1.saveGame('b', state()).ok);
+  assert.deepEqual(open(ls).listGames().map((g) => g.id).sort(), ['a', 'b']);
+});
+
+test('a newer version in another tab makes this one read-only', () => {
+  const ls = memoryStorage();
+  const tab1 = open(ls);
+  tab1.saveGame('a', state());
+  const newer = JSON.parse(ls.getItem(P + 'root'));
+  newer.schema = SCHEMA_VERSION + 1;
+  ls.setItem(P + 'root', JSON.stringify(newer));
+  assert.equal(tab1.saveGame('b', state()).reason, 'newer');
+  assert.ok(tab1.readOnly);
+  assert.equal(tab1.problems.at(-1).kind, 'newer');
+});
+
+test('onExternalChange hears other tabs changing this index only', () => {
+  const ls = memoryStorage();
+  const store = open(ls);
+  const had = Object.hasOwn(globalThis, 'window');
+  const saved = globalThis.window;
+  globalThis.window = new EventTarget();
+  try {
+    const heard = [];
+    const stop = store.onExternalChange(() => heard.push('x'));
+    const fire = (key, storageArea = ls) => {
+      const event = new Event('storage');
+      Object.assign(event, { key, storageArea });
+      globalThis.window.dispatchEvent(event);
+    };
+    fire(P + 'root');
+    fire(P + 'game.a.3'); // a record alone: its root swap follows
+    fire('someone.else');
+    fire(P + 'root', memoryStorage()); // another storage area
+    fire(null); // cleared
+    assert.equal(heard.length, 2);
+    stop();
+    fire(P + 'root');
+    assert.equal(heard.length, 2);
+  } finally {
+    if (had) globalThis.window = saved;
+    else delete globalThis.window;
+  }
+  assert.equal(typeof open(ls).onExternalChange(() => {}), 'function'); // no window: a no-op
 });
