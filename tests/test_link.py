@@ -421,6 +421,33 @@ def test_an_old_link_opened_again_is_already_applied(three_seats):
         link.apply_moves(g.state(), text)
 
 
+def test_a_copy_played_on_past_the_links_start_is_accepted(three_seats):
+    """The recipient's device played the seats after its own turn (computer players) before
+    the link came: its copy lies between the link's start and its end."""
+    now = three_seats[-1]
+    base = link.seat_last_turn(now, 0)
+    text = link.link_for(now, 0)
+    later = three_seats[three_seats.index(base) + 1 : three_seats.index(now)]
+    assert len(later) >= 2
+    for stored in later:
+        assert link.apply_moves(stored, text).state() == now
+    assert link.apply_moves(base, text).state() == now
+
+
+def test_a_copy_whose_later_moves_differ_from_the_links_is_forked(three_seats):
+    now = three_seats[-1]
+    base = link.seat_last_turn(now, 0)
+    text = link.link_for(now, 0)
+    g = rummy.load(base)  # seat 1 draws and discards another tile than the link says
+    played = link.moves_since(base, now)
+    g.apply(played[0])
+    other = next(c for c in g.hand(g.current_player) if c != played[1].get("card"))
+    g.apply({"type": "discard", "card": other})
+    assert link.position(base) < link.position(g.state()) < link.position(now)
+    with pytest.raises(link.ForkedHistory, match="disagree"):
+        link.apply_moves(g.state(), text)
+
+
 def test_a_copy_that_missed_a_link_is_told_so(three_seats):
     now = three_seats[-1]
     text = link.link_for(now, 0)

@@ -473,6 +473,14 @@ class _Replayer:
             self._done.extend(s["log"])
             s["log"] = []
 
+    def events(self) -> int:
+        """How many events the round's log holds now."""
+        return len(self._done) + len(self.s["log"])
+
+    def position(self) -> tuple[int, int, int]:
+        """`position` of the state now, without putting the log together."""
+        return (self.s["round"], self.s["turn"], self.events())
+
     def state(self) -> dict:
         """The whole state (play may go on after it)."""
         if self._done:
@@ -484,8 +492,11 @@ class _Replayer:
         return self.s
 
 
-def _replay(rp: _Replayer, r: _BitReader, count: int) -> _Replayer:
-    """Read ``count`` coded actions and play each; a move the rules refuse is named."""
+def _replay(rp: _Replayer, r: _BitReader, count: int, watch: Any = None) -> _Replayer:
+    """Read ``count`` coded actions and play each; a move the rules refuse is named.
+    ``watch(rp)``, if given, is called before the first move and after each one."""
+    if watch is not None:
+        watch(rp)
     for i in range(count):
         action = _get_action(r, rp.s)
         try:
@@ -494,7 +505,36 @@ def _replay(rp: _Replayer, r: _BitReader, count: int) -> _Replayer:
             raise LinkError(
                 f"The moves in this link do not follow the rules (move {i + 1}: {err})"
             ) from None
+        if watch is not None:
+            watch(rp)
     return rp
+
+
+def _round_replayer(state: dict) -> tuple[_Replayer, list[dict]] | None:
+    """A replayer at the deal of ``state``'s round and the actions of its log, or None when
+    the seed cannot rebuild the round (a position laid out with ``deal=``)."""
+    pre = _round_start(state)
+    actions = _actions_from_log(state["log"])
+    if pre is None or actions is None:
+        return None
+    return _Replayer(_dealt(pre)), actions
+
+
+def _replayed_until(state: dict, target: tuple[int, int, int]) -> dict | None:
+    """The state of ``state``'s round at position ``target``, replayed from the seed with the
+    moves of ``state``'s log; None if the replay does not stop exactly there."""
+    start = _round_replayer(state)
+    if start is None:
+        return None
+    rp, actions = start
+    try:
+        for action in actions:  # the log's actions only move forward
+            if rp.position() >= target:
+                break
+            rp.play(action)
+    except IllegalMove:
+        return None
+    return rp.state() if rp.position() == target else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1142,19 +1182,59 @@ def _apply_moves(stored: dict, body: bytes) -> game.Game:
                 "Your copy of this game is behind: a link before this one was not opened — "
                 "open the earlier link first, or ask for a full link"
             )
-        raise ForkedHistory(
-            "This link does not follow from the game on this device: the moves before it "
-            "differ from yours (the game was changed or played twice) — ask for a full link"
-        )
+        if mine[0] != base_pos[0]:
+            raise ForkedHistory(_FORKED)
+        return _apply_moves_past_base(stored, r, summary, base_hash, base_pos, count)
     if mine != base_pos:
         raise _Malformed("its starting point is named inconsistently")
     g = game.Game(_replay(_Replayer(game._copy(stored)), r, count).state())
     r.finish()
+    _check_end(g, summary)
+    return g
+
+
+_FORKED = (
+    "This link does not follow from the game on this device: the moves before it "
+    "differ from yours (the game was changed or played twice) — ask for a full link"
+)
+_DISAGREE = (
+    "This link does not follow from the game on this device: the link and your copy "
+    "disagree about moves both hold (the game was changed or played twice) — ask for a full link"
+)
+
+
+def _check_end(g: game.Game, summary: dict) -> None:
     if summary != _summary_of(g._s):
         raise LinkError(
             "The moves in this link do not lead to the game it names — it was changed on the "
             "way, or made by a different version of the game"
         )
+
+
+def _apply_moves_past_base(
+    stored: dict, r: _BitReader, summary: dict, base_hash: str, base_pos: tuple, count: int
+) -> game.Game:
+    """The stored copy lies between the link's start and its end, in the start's round (its
+    device played on after its own turn, e.g. the computer seats that follow it). Rebuild the
+    start from the seed with the stored copy's moves, play the link from there, and accept it
+    only if the stored copy is a point the link's game passes through."""
+    base = _replayed_until(stored, base_pos)
+    if base is None or _short_hash(base) != base_hash:
+        raise ForkedHistory(_FORKED)
+    mine = position(stored)
+    passed = False
+
+    def watch(rp: _Replayer) -> None:
+        nonlocal passed
+        if not passed and rp.position() == mine:
+            passed = rp.state() == stored
+
+    g = game.Game(_replay(_Replayer(base), r, count, watch).state())
+    r.finish()
+    _check_end(g, summary)
+    same_round = g._s["round"] == stored["round"]
+    if not passed or (same_round and g._s["log"][: mine[2]] != stored["log"]):
+        raise ForkedHistory(_DISAGREE)
     return g
 
 
