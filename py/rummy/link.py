@@ -677,9 +677,11 @@ def encode(state: dict) -> str:
 
 def decode(text: str) -> game.Game:
     """The game a full link carries; LinkError (a ValueError) with a readable reason otherwise."""
-    body = _unwrap(text)
-    kind = body[0]
-    if kind == KIND_MOVES:
+    return _decode_body(_unwrap(text))
+
+
+def _decode_body(body: bytes) -> game.Game:
+    if body[0] == KIND_MOVES:
         raise LinkError(
             "This link carries only the latest moves: open it on the device that already "
             "holds this game, or ask for a full link"
@@ -1294,6 +1296,157 @@ def link_for(state: dict, seat: int) -> str:
         if actions is not None:
             return encode_moves(base, actions)
     return encode(state)
+
+
+def receive(stored_state: dict | None, text: str, seat: int | None = None) -> dict:
+    """A link arriving on a device that holds ``stored_state`` (None: it holds no copy).
+
+    Answers ``{"game": Game, "kind": "full"|"moves", "first_contact": bool, "since": int,
+    "game_id": str, "verified_deal": bool}``. ``since`` is the index in the game's current-round
+    log of the first event this device has not seen (for "what happened since your last
+    turn"): the stored copy's log length when it is in the same round, else the event just
+    after ``seat``'s last turn in this round (its discard, or the play that ended the round),
+    else 0. ``seat`` defaults to the game's player to move.
+
+    Refusals are LinkError: `WrongGame`, `AlreadyApplied`, `ForkedHistory`, `MissedMoves` or a
+    broken link. A moves link needs a stored copy; a full link for a stored game must extend it
+    (docs/LINKS.md, "Receiving a link"). A broken stored copy raises InvalidState from
+    `rummy.load`.
+    """
+    stored = None if stored_state is None else game.load(stored_state)._s
+    body = _unwrap(text)
+    if stored is None:
+        g = _decode_body(body)
+    elif body[0] == KIND_MOVES:
+        g = _guarded(lambda: _apply_moves(stored, body))
+    else:
+        g = _guarded(lambda: _extend(stored, body))
+    s = g._s
+    if seat is None:
+        seat = s["current"]
+    elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["players"]:
+        raise ValueError(f"There is no seat {seat!r} (seats are 0 to {s['players'] - 1})")
+    if stored is not None and stored["round"] == s["round"]:
+        since = len(stored["log"])
+    else:
+        since = _after_last_turn(s["log"], seat)
+    return {
+        "game": g,
+        "kind": _KIND_NAMES.get(body[0], "full"),
+        "first_contact": stored is None,
+        "since": since,
+        "game_id": game_id(s),
+        "verified_deal": body[0] != KIND_SNAPSHOT,
+    }
+
+
+def _extend(stored: dict, body: bytes) -> game.Game:
+    """A full link for a game this device holds: it must continue the stored copy."""
+    summary = _get_summary(_BitReader(body[1:]))
+    if summary["game"] != game_id(stored):
+        raise WrongGame("This link belongs to another game than the one on this device")
+    if summary["hash"] == _short_hash(stored):
+        raise AlreadyApplied("This link has already been opened here: your game is up to date")
+    if summary["position"] <= position(stored):
+        raise AlreadyApplied(
+            "This link is older than the game on this device: its moves are already here"
+        )
+    g = _decode_full(body)
+    s = g._s
+    if any(s[key] != stored[key] for key in ("variant", "players", "options", "seed")):
+        raise WrongGame("This link belongs to another game than the one on this device")
+    finished = stored["history"]
+    if s["history"][: len(finished)] != finished:
+        raise ForkedHistory(_NOT_CONTINUED)
+    if s["round"] == stored["round"]:
+        # The same round: the stored moves come first, and replaying the link's round from
+        # the seed passes through the stored copy exactly (when the seed dealt the round).
+        if s["history"] != finished or s["log"][: len(stored["log"])] != stored["log"]:
+            raise ForkedHistory(_NOT_CONTINUED)
+        if _round_replayer(s) is not None and _replayed_until(s, position(stored)) != stored:
+            raise ForkedHistory(_NOT_CONTINUED)
+    elif not any(result.get("round") == stored["round"] for result in s["history"]):
+        raise ForkedHistory(_NOT_CONTINUED)
+    return g
+
+
+_NOT_CONTINUED = (
+    "This link does not continue the game on this device: its earlier moves or finished "
+    "rounds differ from yours (the game was changed, or played twice)"
+)
+_AUTOMATIC_AFTER_TURN = ("rebuild", "turnover", "round_end")
+
+
+def _after_last_turn(log: list, seat: int) -> int:
+    """The log index just after ``seat``'s last turn (its discard or the play that ended the
+    round, with the stock renewal or round end it caused), or 0 if it has not moved."""
+    since = 0
+    for i, event in enumerate(log):
+        if (
+            isinstance(event, dict)
+            and event.get("seat") == seat
+            and event.get("type") in ("discard", "round_end")
+        ):
+            since = i + 1
+    while (
+        0 < since < len(log)
+        and isinstance(log[since], dict)
+        and log[since].get("type") in _AUTOMATIC_AFTER_TURN
+    ):
+        since += 1
+    return since
+
+
+def replay_views(state: dict, seat: int, since: int) -> list[dict]:
+    """The current round from event ``since`` on, as ``seat`` saw it: ``[{"event": i, "view":
+    view}]`` for every log index ``i >= since`` (the view right after event ``i``), after a
+    first element ``{"event": since - 1, ...}``, the view just before event ``since``.
+
+    Views are the engine's ``Game.view(seat)``, so they never show another seat's hand. Events
+    a move causes by itself (a stock renewal, the round's end) share the view after that move.
+    [] when the seed cannot rebuild the round (a position laid out with ``deal=``). One replay
+    of the round: linear in its length, plus the views asked for.
+    """
+    log = state["log"]
+    if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(log):
+        raise ValueError(f"'since' must be an event of this round, from 0 to {len(log)}")
+    game._seat(state, seat)
+    start = _round_replayer(state)
+    if start is None:
+        return []
+    rp, actions = start
+    # Where each action's events end in the log (an action logs one event, then the automatic
+    # events it caused), so the state after action k holds ends[k] events.
+    starts = [
+        i
+        for i, event in enumerate(log)
+        if isinstance(event, dict) and event.get("type") not in _AUTOMATIC_EVENTS
+    ]
+    if len(starts) != len(actions):
+        return []
+    ends = [*starts[1:], len(log)]
+
+    def view() -> dict:
+        return game.make_view(rp.state(), seat)
+
+    steps: list[dict] = []
+    first_unseen = next((k for k, end in enumerate(ends) if end > since), len(actions))
+    try:
+        for action in actions[:first_unseen]:
+            rp.play(action)
+        steps.append({"event": since - 1, "view": view()})
+        event = since
+        for k in range(first_unseen, len(actions)):
+            rp.play(actions[k])
+            after = view()
+            while event < ends[k]:
+                steps.append({"event": event, "view": after})
+                event += 1
+    except IllegalMove:
+        return []
+    if rp.state() != state:
+        return []
+    return steps
 
 
 def inspect(text: str) -> dict:
