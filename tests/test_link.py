@@ -487,3 +487,134 @@ def test_a_seed_needs_everyone():
         link.derive_seed([link.new_secret()])
     with pytest.raises(ValueError, match="16 to 256"):
         link.derive_seed(["a" * 20, "b"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Invitations
+
+
+def invitation(secret: str, **changes) -> dict:
+    """A 4-seat rummy101 invitation after it has gone round: host at seat 1, a computer at 2."""
+    invite = {
+        "id": "0123456789abcdef",
+        "variant": "rummy101",
+        "players": 4,
+        "options": {"joker_button": True},
+        "host": 1,
+        "commitment": link.commit(secret),
+        "seats": [
+            {"name": " Ana ", "bot": None, "value": "a" * 64},
+            {"name": "Ben", "bot": None, "value": None},
+            {"name": "Computer", "bot": "hard", "value": None},
+            {"name": "Çağla 😀", "bot": None, "value": "0F" * 32},
+        ],
+    }
+    invite.update(changes)
+    return invite
+
+
+def test_an_invitation_round_trips_normalized():
+    secret = link.new_secret()
+    text = link.encode_invite(invitation(secret))
+    assert len(text) < 600
+    got = link.decode_invite("https://example.org/#" + text)
+    assert got["seats"][0]["name"] == "Ana" and got["seats"][3]["value"] == "0f" * 32
+    assert got["options"] == rummy.new_game("rummy101", 4, options={"joker_button": True}).options
+    assert link.decode_invite(link.encode_invite(got)) == got
+
+
+def test_invitations_and_game_links_are_never_read_as_each_other():
+    invite = link.encode_invite(invitation(link.new_secret()))
+    game = rummy.new_game("basic", 2, seed=1).to_link()
+    with pytest.raises(link.InviteError, match="This is a game link, not an invitation"):
+        link.decode_invite(game)
+    for open_it in (link.decode, link.inspect, lambda t: link.receive(None, t)):
+        with pytest.raises(link.LinkError, match="This is an invitation, not a game link"):
+            open_it(invite)
+
+
+def test_a_tampered_or_oversized_invitation_is_refused():
+    text = link.encode_invite(invitation(link.new_secret()))
+    for i in range(0, len(text) - 1, 7):
+        changed = text[:i] + ("A" if text[i] != "A" else "B") + text[i + 1 :]
+        with pytest.raises(link.InviteError, match="damaged"):
+            link.decode_invite(changed)
+    with pytest.raises(link.LinkError, match="too long"):
+        link.decode_invite("A" * 6_001)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, link._INVITE_ZDICT)
+    bomb = packer.compress(b" " * (64 * 1024)) + packer.flush()
+    with pytest.raises(link.LinkError, match="more than 16 KB"):
+        link.decode_invite(wrap(bytes([link.INVITE_FORMAT]) + bomb))
+    with pytest.raises(link.InviteError, match="another version"):
+        link.decode_invite(wrap(bytes([link.INVITE_FORMAT + 1]) + bomb))
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"variant": "poker"}, "Unknown rule set"),
+        ({"players": 5}, "2 to 4 players"),
+        ({"options": {"target": 100}}, "does not apply"),
+        ({"host": 2}, "host's seat is a person"),
+        ({"host": 4}, "host's seat must be"),
+        ({"commitment": "xyz"}, "64 hexadecimal"),
+        ({"id": "0123"}, "16 hexadecimal"),
+        ({"seats": []}, "lists 4 seats"),
+        ({"extra": 1}, "exactly the fields"),
+    ],
+)
+def test_a_malformed_invitation_is_refused_with_a_reason(changes, words):
+    with pytest.raises(link.InviteError, match=words):
+        link.encode_invite(invitation(link.new_secret(), **changes))
+
+
+@pytest.mark.parametrize(
+    ("seat", "words"),
+    [
+        ({"name": "   "}, "1 to 40"),
+        ({"name": "x" * 41}, "1 to 40"),
+        ({"name": "a\nb"}, "control character"),
+        ({"name": "Bot", "bot": "genius"}, "computer level"),
+        ({"name": "Bot", "bot": "easy", "value": "b" * 64}, "has no value"),
+        ({"name": "Ana", "value": "b" * 63}, "64 hexadecimal"),
+    ],
+)
+def test_a_malformed_seat_is_refused_with_a_reason(seat, words):
+    invite = invitation(link.new_secret())
+    invite["seats"][0] = seat
+    with pytest.raises(link.InviteError, match=words):
+        link.encode_invite(invite)
+
+
+def test_the_fair_seed_needs_the_committed_secret_and_everyone():
+    secret = link.new_secret()
+    invite = invitation(secret)
+    seed = link.fair_seed(invite, secret)
+    assert 0 <= seed < 2**53
+    assert seed == link.fair_seed(link.decode_invite(link.encode_invite(invite)), secret)
+    with pytest.raises(link.UnfairDeal, match="does not match the commitment"):
+        link.fair_seed(invite, link.new_secret())
+    waiting = invitation(secret)
+    waiting["seats"][3]["value"] = None
+    with pytest.raises(link.UnfairDeal, match="Not everyone has joined yet: waiting for Çağla"):
+        link.fair_seed(waiting, secret)
+
+
+def test_no_one_steers_the_seed_alone():
+    secret = link.new_secret()
+    seed = link.fair_seed(invitation(secret), secret)
+    changed = invitation(secret)  # a joiner's value changed after the host committed
+    changed["seats"][0]["value"] = "b" * 64
+    assert link.fair_seed(changed, secret) != seed
+    other = link.new_secret()  # two secrets of the host: two seeds, fixed by the commitment
+    assert link.fair_seed(invitation(other), other) != seed
+
+
+def test_computer_seats_count_with_a_fixed_placeholder():
+    secret = link.new_secret()
+    invite = invitation(secret)
+    values = ["a" * 64, secret, "computer-seat-02", "0f" * 32]
+    assert link.fair_seed(invite, secret) == link.derive_seed(values)
+    easier = invitation(secret)
+    easier["seats"][2]["bot"] = "easy"  # the level is not part of the seed
+    assert link.fair_seed(easier, secret) == link.derive_seed(values)

@@ -37,8 +37,9 @@ import hmac
 import json
 import re
 import secrets as _secrets
+import unicodedata
 import zlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import cards, game, rng, scoring, tiles, variants
 from .errors import IllegalMove, InvalidState
@@ -100,12 +101,16 @@ class MissedMoves(LinkError):
     """A moves link that starts later than the stored copy: a link in between was not opened."""
 
 
+class InviteError(LinkError):
+    """An invitation that cannot be used (damaged, malformed, or not an invitation)."""
+
+
+class UnfairDeal(InvalidState):
+    """A seed that cannot be derived fairly: a wrong reveal, or a seat that has not joined."""
+
+
 class _Malformed(Exception):
     """Internal: the body does not decode; turned into a LinkError with a reason."""
-
-
-def _damaged(why: str) -> LinkError:
-    return LinkError(f"This link is damaged ({why}) — ask for it again")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -605,19 +610,35 @@ def _short_hash(state: dict) -> str:
 # The envelope: format byte, deflate, checksum, base64url
 
 
-def _wrap(body: bytes) -> str:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _ZDICT)
-    payload = bytes([FORMAT]) + packer.compress(body) + packer.flush()
+class _Envelope(NamedTuple):
+    """What differs between the two kinds of text in the same envelope (links, invitations)."""
+
+    format: int  # the first byte
+    zdict: bytes
+    max_text: int
+    max_body: int
+    this: str  # "This link"
+    a_noun: str  # "a game link"
+    error: type  # LinkError, or its InviteError
+
+
+_LINK = _Envelope(FORMAT, _ZDICT, MAX_TEXT, MAX_BODY, "This link", "a game link", LinkError)
+
+
+def _wrap(body: bytes, envelope: _Envelope = _LINK) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, envelope.zdict)
+    payload = bytes([envelope.format]) + packer.compress(body) + packer.flush()
     check = hashlib.sha256(payload).digest()[:CHECK_BYTES]
     return base64.urlsafe_b64encode(payload + check).decode("ascii").rstrip("=")
 
 
-def _unwrap(text: object) -> bytes:
-    """The body of a link, or LinkError saying what is wrong with the text."""
+def _unwrap(text: object, envelope: _Envelope = _LINK) -> bytes:
+    """The body of a link (or invitation), or LinkError saying what is wrong with the text."""
+    this, a_noun, error = envelope.this, envelope.a_noun, envelope.error
     if not isinstance(text, str):
-        raise LinkError("A game link is text")
-    if len(text) > MAX_TEXT:
-        raise LinkError(f"This is not a game link: it is far too long ({len(text):,} characters)")
+        raise error(f"{a_noun.capitalize()} is text")
+    if len(text) > envelope.max_text:
+        raise error(f"This is not {a_noun}: it is far too long ({len(text):,} characters)")
     text = text.strip()
     if "#" in text:  # a whole URL was pasted: the game is after the '#'
         text = text.rsplit("#", 1)[1]
@@ -625,39 +646,61 @@ def _unwrap(text: object) -> bytes:
         found = _QUERY_LINK.search(text)
         text = found.group(1) if found else text
     if not text:
-        raise LinkError("This link is empty — copy the whole link, including the part after '#'")
+        raise error(f"{this} is empty — copy the whole link, including the part after '#'")
+
+    def damaged(why: str) -> LinkError:
+        return error(f"{this} is damaged ({why}) — ask for it again")
+
     if not _BASE64URL.fullmatch(text):
-        raise _damaged("it holds characters a game link never has")
+        raise damaged(f"it holds characters {a_noun} never has")
     if len(text) % 4 == 1:
-        raise _damaged("it has been cut short")
+        raise damaged("it has been cut short")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise _damaged("it is not in the link alphabet") from None
+        raise damaged("it is not in the link alphabet") from None
     if len(raw) < 1 + CHECK_BYTES + 1:
-        raise _damaged("it has been cut short")
+        raise damaged("it has been cut short")
     payload, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     if not hmac.compare_digest(hashlib.sha256(payload).digest()[:CHECK_BYTES], check):
-        raise _damaged("checksum mismatch")
-    if payload[0] != FORMAT:
-        raise LinkError(
-            f"This link was made by another version of the game (link format {payload[0]}, "
-            f"this game reads {FORMAT}) — update the game, or ask for a new link"
-        )
-    unpacker = zlib.decompressobj(-15, _ZDICT)
+        raise damaged("checksum mismatch")
+    _check_format(payload[0], envelope)
+    unpacker = zlib.decompressobj(-15, envelope.zdict)
     try:
-        body = unpacker.decompress(payload[1:], MAX_BODY)
+        body = unpacker.decompress(payload[1:], envelope.max_body)
     except zlib.error:
-        raise LinkError("This link cannot be unpacked: it was not made by this game") from None
-    if unpacker.unconsumed_tail or len(body) >= MAX_BODY:
-        raise LinkError(
-            f"This link unpacks to more than {MAX_BODY // 1024} KB: it is not a game link"
+        raise error(f"{this} cannot be unpacked: it was not made by this game") from None
+    if unpacker.unconsumed_tail or len(body) >= envelope.max_body:
+        raise error(
+            f"{this} unpacks to more than {envelope.max_body // 1024} KB: it is not {a_noun}"
         )
     if not unpacker.eof or unpacker.unused_data:
-        raise LinkError("This link cannot be unpacked: it was not made by this game")
+        raise error(f"{this} cannot be unpacked: it was not made by this game")
     if not body:
-        raise LinkError("This link is empty inside: it was not made by this game")
+        raise error(f"{this} is empty inside: it was not made by this game")
     return body
+
+
+def _check_format(byte: int, envelope: _Envelope) -> None:
+    """Game links have format bytes below 0x80, invitations 0x80 and up: neither is ever read
+    as the other, and each tells another version of itself apart."""
+    is_invitation = byte >= _INVITE_FORMATS
+    if envelope.format < _INVITE_FORMATS and is_invitation:
+        raise LinkError("This is an invitation, not a game link: open it to join the game")
+    if envelope.format >= _INVITE_FORMATS and not is_invitation:
+        raise InviteError("This is a game link, not an invitation: open it as a game")
+    if byte == envelope.format:
+        return
+    if is_invitation:
+        raise InviteError(
+            f"This invitation was made by another version of the game (invitation format "
+            f"{byte - _INVITE_FORMATS}, this game reads {INVITE_FORMAT - _INVITE_FORMATS}) — "
+            "update the game, or ask for a new invitation"
+        )
+    raise LinkError(
+        f"This link was made by another version of the game (link format {byte}, "
+        f"this game reads {FORMAT}) — update the game, or ask for a new link"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1515,3 +1558,157 @@ def derive_seed(values: list[str]) -> int:
         data = _secret_bytes(value)
         digest.update(len(data).to_bytes(2, "big") + data)
     return int.from_bytes(digest.digest()[:8], "big") >> (64 - 53)
+
+
+# ---------------------------------------------------------------------------------------------
+# Invitations: the match setup and everyone's share of the seed, passed round the table
+# (docs/LINKS.md "Invitations")
+
+INVITE_FORMAT = 0x81  # invitation format 1; game links keep the bytes below 0x80
+_INVITE_FORMATS = 0x80
+MAX_INVITE_TEXT = 6_000  # characters; six seats with long names are about 1,000
+MAX_INVITE_BODY = 16 * 1024
+_INVITE_ZDICT = (  # part of invitation format 1
+    b'{"id":"","variant":"basic","rummy200","rummy101","players":,"options":{"target":150,'
+    b'"hands":null,"max_rebuilds":null,"ace_high_or_low":false,"last_card_discard":false,'
+    b'"threshold":"fixed","rounds":5,"joker_button":false,"joker_accounts":[1,1,1,1]},"host":0,'
+    b'"commitment":"","seats":[{"name":"","bot":null,"value":null},"random","easy","medium",'
+    b'"hard"]}'
+)
+_INVITE = _Envelope(
+    INVITE_FORMAT,
+    _INVITE_ZDICT,
+    MAX_INVITE_TEXT,
+    MAX_INVITE_BODY,
+    "This invitation",
+    "an invitation",
+    InviteError,
+)
+_HEX = re.compile(r"[0-9a-fA-F]*")
+_INVITE_KEYS = ("id", "variant", "players", "options", "host", "commitment", "seats")
+_SEAT_KEYS = ("name", "bot", "value")
+MAX_NAME = 40
+
+
+def _computer_value(seat: int) -> str:
+    """The fixed stand-in for a computer seat's value (computers have no device to draw one)."""
+    return f"computer-seat-{seat:02d}"
+
+
+def _hex(value: object, length: int, what: str) -> str:
+    if not isinstance(value, str) or len(value) != length or not _HEX.fullmatch(value):
+        raise InviteError(f"{what} must be {length} hexadecimal characters")
+    return value.lower()
+
+
+def _name(value: object, seat: int) -> str:
+    if not isinstance(value, str):
+        raise InviteError(f"Seat {seat + 1} needs a name")
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise InviteError(f"Seat {seat + 1}'s name must be 1 to {MAX_NAME} characters long")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        raise InviteError(f"Seat {seat + 1}'s name holds a control character")
+    return name
+
+
+def check_invite(invite: object) -> dict:
+    """The invitation, checked and normalized (names stripped, hex in lower case, the options
+    filled in as `new_game` fills them); InviteError says what is wrong."""
+    from .bots import LEVELS
+
+    if not isinstance(invite, dict):
+        raise InviteError("An invitation is an object with the match setup and its seats")
+    unknown = sorted(set(invite) - set(_INVITE_KEYS), key=str)
+    missing = [key for key in _INVITE_KEYS if key not in invite]
+    if unknown or missing:
+        raise InviteError(f"An invitation has exactly the fields {', '.join(_INVITE_KEYS)}")
+    try:
+        v = variants.get(invite["variant"])
+        players = variants.check_players(v, invite["players"])
+        options = variants.fill_options(v, players, invite["options"])
+    except IllegalMove as err:
+        raise InviteError(str(err)) from None
+    host = invite["host"]
+    if isinstance(host, bool) or not isinstance(host, int) or not 0 <= host < players:
+        raise InviteError(f"The host's seat must be 0 to {players - 1}")
+    given = invite["seats"]
+    if not isinstance(given, list) or len(given) != players:
+        raise InviteError(f"An invitation for {players} players lists {players} seats")
+    seats = []
+    for i, seat in enumerate(given):
+        if not isinstance(seat, dict) or set(seat) - set(_SEAT_KEYS) or "name" not in seat:
+            raise InviteError(f"Seat {i + 1} is an object with a name, a bot level and a value")
+        bot, value = seat.get("bot"), seat.get("value")
+        if bot is not None and bot not in LEVELS:
+            raise InviteError(
+                f"Seat {i + 1}'s computer level must be one of {', '.join(LEVELS)}, not {bot!r}"
+            )
+        if value is not None:
+            value = _hex(value, 64, f"Seat {i + 1}'s value")
+            if bot is not None:
+                raise InviteError(f"Seat {i + 1} is a computer player: it has no value")
+        if i == host and (bot is not None or value is not None):
+            raise InviteError(
+                "The host's seat is a person, and its secret is not in the invitation"
+            )
+        seats.append({"name": _name(seat["name"], i), "bot": bot, "value": value})
+    return {
+        "id": _hex(invite["id"], 16, "The invitation's id"),
+        "variant": v.id,
+        "players": players,
+        "options": options,
+        "host": host,
+        "commitment": _hex(invite["commitment"], 64, "The host's commitment"),
+        "seats": seats,
+    }
+
+
+def encode_invite(invite: dict) -> str:
+    """The invitation as URL-safe text (its own format byte: never read as a game link)."""
+    checked = check_invite(invite)
+    body = json.dumps(checked, separators=(",", ":"), ensure_ascii=False).encode()
+    text = _wrap(body, _INVITE)
+    if len(text) > MAX_INVITE_TEXT:  # cannot happen with checked fields; kept as a guard
+        raise InviteError("This invitation is too long to send")
+    return text
+
+
+def decode_invite(text: str) -> dict:
+    """The invitation a text carries, checked and normalized; InviteError says why not."""
+    body = _unwrap(text, _INVITE)
+    try:
+        invite = json.loads(body.decode())
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise InviteError("This invitation is malformed: it was not made by this game") from None
+    try:
+        return check_invite(invite)
+    except InviteError as err:
+        raise InviteError(f"This invitation cannot be used: {err}") from None
+
+
+def fair_seed(invite: dict, secret: str) -> int:
+    """The match seed once the invitation has gone round: `derive_seed` of every seat's value
+    in seat order, the host's revealed ``secret`` at the host's seat and `_computer_value` at
+    computer seats. UnfairDeal if the secret is not the committed one or a person has not
+    joined; InviteError if the invitation itself is malformed."""
+    checked = check_invite(invite)
+    waiting = [
+        seat["name"]
+        for i, seat in enumerate(checked["seats"])
+        if i != checked["host"] and seat["bot"] is None and seat["value"] is None
+    ]
+    if waiting:
+        raise UnfairDeal(f"Not everyone has joined yet: waiting for {', '.join(waiting)}")
+    if not check_reveal(checked["commitment"], secret):
+        raise UnfairDeal(
+            "The host's secret does not match the commitment in the invitation: the deal "
+            "cannot be trusted"
+        )
+    values = [
+        secret
+        if i == checked["host"]
+        else (_computer_value(i) if seat["bot"] is not None else seat["value"])
+        for i, seat in enumerate(checked["seats"])
+    ]
+    return derive_seed(values)
