@@ -307,3 +307,181 @@ def test_hint_advises_the_pages_seat_on_its_turn(session):
 def test_a_broken_link_is_refused_with_the_link_modules_own_sentence(session):
     message = refused(session, "open_link", "bad_request", link="AAAA")
     assert "cannot be opened: This" not in message and message[0].isupper()
+
+
+# -- links between devices, invitations ----------------------------------------------------
+
+
+def play_turns(session, game: str, turns: int) -> None:
+    """``turns`` whole turns (draw from the stock, discard the first card) by whoever is to play."""
+    for _ in range(turns):
+        seat = ok(session, "view", game=game)["view"]["current_player"]
+        ok(session, "apply", game=game, seat=seat, action={"type": "draw", "source": "stock"})
+        hand = ok(session, "view", game=game, seat=seat)["view"]["hand"]
+        ok(session, "apply", game=game, seat=seat, action={"type": "discard", "card": hand[0]})
+
+
+def test_link_for_a_recipient_is_a_moves_link_once_it_has_moved(session):
+    game = ok(session, "new_game", variant="basic", players=3, seed=21)["game"]
+    full = ok(session, "link", game=game)
+    assert full["kind"] == "full" and len(full["game_id"]) == 12
+    play_turns(session, game, 1)
+    assert ok(session, "link", game=game, seat=1)["kind"] == "full"  # seat 1 has not moved
+    play_turns(session, game, 2)
+    to_seat_0 = ok(session, "link", game=game, seat=0)
+    assert to_seat_0["kind"] == "moves" and to_seat_0["game_id"] == full["game_id"]
+    assert len(to_seat_0["link"]) < len(ok(session, "link", game=game)["link"])
+    refused(session, "link", "bad_request", game=game, seat=3)
+
+
+def test_receive_link_first_contact_and_then_moves(session):
+    game = ok(session, "new_game", variant="basic", players=3, seed=22)["game"]
+    play_turns(session, game, 1)
+    stored = ok(session, "state", game=game)["state"]  # seat 0's device after its turn
+    play_turns(session, game, 1)
+    first = ok(session, "receive_link", link=ok(session, "link", game=game)["link"])
+    assert first["kind"] == "full" and first["first_contact"] is True
+    assert first["view"]["seat"] == 2 == first["view"]["current_player"]  # the seat to play
+    assert first["since"] == 0 and first["verified_deal"] is True  # seat 2 has not moved yet
+    assert first["seed"] == stored["seed"] and first["game_id"] == link_game_id(stored)
+    play_turns(session, game, 1)
+    moves = ok(session, "link", game=game, seat=0)
+    got = ok(session, "receive_link", link=moves["link"], state=stored, seat=0)
+    assert got["kind"] == "moves" and got["first_contact"] is False
+    assert got["since"] == len(stored["log"]) and got["view"]["seat"] == 0
+    assert (
+        ok(session, "state", game=got["game"])["state"] == ok(session, "state", game=game)["state"]
+    )
+
+
+def link_game_id(state: dict) -> str:
+    return rummy.link.game_id(state)
+
+
+@pytest.mark.parametrize(
+    ("case", "reason"),
+    [
+        ("twice", "already_opened"),
+        ("behind", "missed"),
+        ("other", "wrong_game"),
+        ("junk", "broken"),
+    ],
+)
+def test_a_refused_link_names_its_reason(session, case, reason):
+    game = ok(session, "new_game", variant="basic", players=3, seed=23)["game"]
+    start = ok(session, "state", game=game)["state"]
+    play_turns(session, game, 1)
+    base = ok(session, "state", game=game)["state"]
+    play_turns(session, game, 3)
+    text = ok(session, "link", game=game, seat=0)["link"]
+    now = ok(session, "state", game=game)["state"]
+    stored, sent = {
+        "twice": (now, text),
+        "behind": (start, text),
+        "other": (rummy.new_game("basic", 3, seed=24).state(), text),
+        "junk": (base, "AAAAAAAAAA"),
+    }[case]
+    response = call(session, "receive_link", link=sent, state=stored)
+    assert response["ok"] is False and response["kind"] == "link", response
+    assert response["reason"] == reason and response["error"][0].isupper()
+
+
+def test_a_forked_link_is_reported_as_forked(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=25)["game"]
+    play_turns(session, game, 1)
+    fork = ok(session, "load", state=ok(session, "state", game=game)["state"])["game"]
+    play_turns(session, game, 2)
+    # The same turn played differently on another copy: seat 1 takes the discard instead.
+    taken = ok(session, "apply", game=fork, seat=1, action={"type": "draw", "source": "discard"})
+    card = next(c for c in taken["view"]["hand"] if c != taken["view"]["taken"])
+    ok(session, "apply", game=fork, seat=1, action={"type": "discard", "card": card})
+    text = ok(session, "link", game=game)["link"]
+    response = call(
+        session, "receive_link", link=text, state=ok(session, "state", game=fork)["state"]
+    )
+    assert (response["kind"], response.get("reason")) == ("link", "forked"), response
+
+
+def test_receive_link_refuses_a_malformed_stored_copy_as_a_bad_request(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=26)["game"]
+    text = ok(session, "link", game=game)["link"]
+    message = refused(session, "receive_link", "bad_request", link=text, state={"x": 1})
+    assert "stored game" in message
+    refused(session, "receive_link", "bad_request", link=text, seat=5)
+    assert "reason" not in call(session, "receive_link", link=text, seat=5)
+
+
+def test_open_link_still_answers_as_before(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=27)["game"]
+    opened = ok(session, "open_link", link=ok(session, "link", game=game)["link"], seat=1)
+    assert set(opened) == {"game", "view"} and opened["view"]["seat"] == 1
+
+
+def test_replay_shows_each_event_since_a_turn(session):
+    game = ok(session, "new_game", variant="basic", players=3, seed=28)["game"]
+    play_turns(session, game, 4)
+    log = ok(session, "state", game=game)["state"]["log"]
+    steps = ok(session, "replay", game=game, seat=0, since=2)["steps"]
+    assert [s["event"] for s in steps] == list(range(1, len(log)))
+    assert steps[-1]["view"] == ok(session, "view", game=game, seat=0)["view"]
+    assert all(s["view"]["seat"] == 0 for s in steps)
+    refused(session, "replay", "bad_request", game=game, since=len(log) + 1)
+    refused(session, "replay", "bad_request", game=game)
+
+
+def test_an_invitation_goes_round_and_gives_a_fair_seed(session):
+    secret = rummy.link.new_secret()
+    commitment = ok(session, "commit", secret=secret)["commitment"]
+    invite = {
+        "id": "00112233aabbccdd",
+        "variant": "basic",
+        "players": 3,
+        "options": {},
+        "host": 0,
+        "commitment": commitment,
+        "seats": [
+            {"name": "Ana", "bot": None, "value": None},
+            {"name": "Seat 2", "bot": None, "value": None},
+            {"name": "Computer", "bot": "medium", "value": None},
+        ],
+    }
+    text = ok(session, "invite_encode", invite=invite)["text"]
+    joined = ok(session, "invite_decode", text=text)["invite"]
+    assert joined["options"]["target"] == 150
+    early = call(session, "fair_seed", invite=joined, secret=secret)
+    assert (early["kind"], early["reason"]) == ("link", "unfair") and "joined" in early["error"]
+    joined["seats"][1] = {"name": "Ben", "bot": None, "value": "c" * 64}
+    back = ok(session, "invite_decode", text=ok(session, "invite_encode", invite=joined)["text"])
+    seed = ok(session, "fair_seed", invite=back["invite"], secret=secret)["seed"]
+    assert seed == rummy.link.fair_seed(back["invite"], secret)
+    wrong = call(session, "fair_seed", invite=back["invite"], secret=rummy.link.new_secret())
+    assert wrong["reason"] == "unfair" and "commitment" in wrong["error"]
+
+
+def test_invitation_refusals_are_broken_links(session):
+    response = call(session, "invite_decode", text="AAAAAAAAAA")
+    assert (response["kind"], response["reason"]) == ("link", "broken")
+    game = ok(session, "new_game", variant="basic", players=2, seed=29)["game"]
+    response = call(session, "invite_decode", text=ok(session, "link", game=game)["link"])
+    assert response["reason"] == "broken" and "not an invitation" in response["error"]
+    response = call(session, "invite_encode", invite={"id": "x"})
+    assert (response["kind"], response["reason"]) == ("link", "broken")
+    response = call(
+        session,
+        "receive_link",
+        link=ok(
+            session,
+            "invite_encode",
+            invite={
+                "id": "00112233aabbccdd",
+                "variant": "basic",
+                "players": 2,
+                "options": {},
+                "host": 0,
+                "commitment": "d" * 64,
+                "seats": [{"name": "A"}, {"name": "B"}],
+            },
+        )["text"],
+    )
+    assert response["reason"] == "broken" and "not a game link" in response["error"]
+    refused(session, "commit", "bad_request", secret="short")

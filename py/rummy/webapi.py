@@ -10,8 +10,10 @@ A request is ``{"id": n, "op": "...", ...arguments}``. The answer is
 ``{"id": n, "ok": false, "error": "readable message", "kind": ...}`` where ``kind`` is
 ``"illegal"`` (the rules refused: the message is for the player), ``"bad_request"`` (the
 caller sent something malformed), ``"unavailable"`` (a feature whose module has not landed yet,
-such as computer players or links) or ``"internal"`` (a bug: report it). No exception ever
-escapes :func:`dispatch`.
+such as computer players or links), ``"link"`` (a link, invitation or deal the link module
+refuses; the answer then also has a ``"reason"``: ``"already_opened"``, ``"forked"``,
+``"missed"``, ``"wrong_game"``, ``"broken"`` or ``"unfair"``) or ``"internal"`` (a bug: report
+it). No exception ever escapes :func:`dispatch`.
 
 Games live in a :class:`Session` under string handles (``"g1"``, ``"g2"``, ...). Each handle
 remembers the seat the page plays (``seat`` at ``new_game``/``load``, default 0); every op that
@@ -20,11 +22,12 @@ answers with a view shows it from that seat unless the request names another.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 PROTOCOL = 1
@@ -33,9 +36,10 @@ PROTOCOL = 1
 class RequestError(Exception):
     """A request the dispatcher refuses, with the ``kind`` to report and a readable message."""
 
-    def __init__(self, message: str, kind: str = "bad_request") -> None:
+    def __init__(self, message: str, kind: str = "bad_request", reason: str | None = None) -> None:
         super().__init__(message)
         self.kind = kind
+        self.reason = reason
 
 
 class _Handle:
@@ -82,6 +86,12 @@ class Session:
             "next_round": self.op_next_round,
             "link": self.op_link,
             "open_link": self.op_open_link,
+            "receive_link": self.op_receive_link,
+            "replay": self.op_replay,
+            "invite_encode": self.op_invite_encode,
+            "invite_decode": self.op_invite_decode,
+            "commit": self.op_commit,
+            "fair_seed": self.op_fair_seed,
             "close": self.op_close,
         }
 
@@ -106,7 +116,7 @@ class Session:
             result = handler(request)
             return _encode({"id": request_id, "ok": True, "result": result})
         except RequestError as exc:
-            return _error(request_id, str(exc), exc.kind)
+            return _error(request_id, str(exc), exc.kind, exc.reason)
         except Exception as exc:  # the engine's own refusals, then anything unforeseen
             illegal = self._illegal_move_class()
             if illegal is not None and isinstance(exc, illegal):
@@ -215,9 +225,16 @@ class Session:
     def op_link(self, request: dict[str, Any]) -> dict[str, Any]:
         handle = self._handle(request)
         to_link = getattr(handle.game, "to_link", None)
-        if not callable(to_link) or self._optional_module("link") is None:
+        link = self._optional_module("link")
+        if not callable(to_link) or link is None:
             raise RequestError("Game links are not available yet.", "unavailable")
-        return {"link": to_link()}
+        state = handle.game.state()
+        if request.get("seat") is None:
+            text, kind = to_link(), "full"
+        else:  # the recipient: the moves since its last turn when its copy can be named
+            text = link.link_for(state, handle.seat_of(request))
+            kind = link.inspect(text)["kind"]
+        return {"link": text, "kind": kind, "game_id": link.game_id(state)}
 
     def op_open_link(self, request: dict[str, Any]) -> dict[str, Any]:
         from_link = getattr(self.engine, "from_link", None)
@@ -232,6 +249,69 @@ class Session:
             raise RequestError(str(exc)) from None  # link.py's messages are whole sentences
         return self._open(game, seat)
 
+    def op_receive_link(self, request: dict[str, Any]) -> dict[str, Any]:
+        link = self._link_module()
+        text = _require(request, "link", str)
+        seat = None if request.get("seat") is None else _optional_seat(request, default=0)
+        stored = None
+        if request.get("state") is not None:
+            stored = _require(request, "state", dict)
+            try:
+                self.engine.load(stored)
+            except Exception as exc:  # the page's own copy: a bug or damaged storage
+                raise RequestError(f"The stored game cannot be loaded: {exc}") from None
+        with _link_refusals(link):
+            got = link.receive(stored, text, seat)
+        game = got["game"]
+        opened = self._open(game, game.current_player if seat is None else seat)
+        return {
+            **opened,
+            "kind": got["kind"],
+            "first_contact": got["first_contact"],
+            "since": got["since"],
+            "game_id": got["game_id"],
+            "verified_deal": got["verified_deal"],
+            "seed": game.state()["seed"],
+        }
+
+    def op_replay(self, request: dict[str, Any]) -> dict[str, Any]:
+        handle = self._handle(request)
+        link = self._link_module()
+        seat = handle.seat_of(request)
+        since = _require(request, "since", int)
+        try:
+            steps = link.replay_views(handle.game.state(), seat, since)
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
+        return {"steps": steps}
+
+    def op_invite_encode(self, request: dict[str, Any]) -> dict[str, Any]:
+        link = self._link_module()
+        invite = _require(request, "invite", dict)
+        with _link_refusals(link):
+            return {"text": link.encode_invite(invite)}
+
+    def op_invite_decode(self, request: dict[str, Any]) -> dict[str, Any]:
+        link = self._link_module()
+        text = _require(request, "text", str)
+        with _link_refusals(link):
+            return {"invite": link.decode_invite(text)}
+
+    def op_commit(self, request: dict[str, Any]) -> dict[str, Any]:
+        link = self._link_module()
+        secret = _require(request, "secret", str)
+        try:
+            return {"commitment": link.commit(secret)}
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
+
+    def op_fair_seed(self, request: dict[str, Any]) -> dict[str, Any]:
+        link = self._link_module()
+        invite = _require(request, "invite", dict)
+        secret = _require(request, "secret", str)
+        with _link_refusals(link):
+            return {"seed": link.fair_seed(invite, secret)}
+
     def op_close(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id = _require(request, "game", str)
         return {"closed": self._games.pop(game_id, None) is not None}
@@ -243,6 +323,12 @@ class Session:
         if self._engine is None:
             self._engine = _load_engine()
         return self._engine
+
+    def _link_module(self) -> Any:
+        link = self._optional_module("link")
+        if link is None:
+            raise RequestError("Game links are not available yet.", "unavailable")
+        return link
 
     def _engine_call(self, name: str, what: str) -> Callable[..., Any]:
         func = getattr(self.engine, name, None)
@@ -345,14 +431,44 @@ def _encode(response: dict[str, Any]) -> str:
         )
 
 
-def _error(request_id: Any, message: str, kind: str) -> str:
+def _error(request_id: Any, message: str, kind: str, reason: str | None = None) -> str:
     try:
         json.dumps(request_id)
     except (TypeError, ValueError):
         request_id = None
-    return json.dumps(
-        {"id": request_id, "ok": False, "error": message, "kind": kind}, separators=(",", ":")
-    )
+    response = {"id": request_id, "ok": False, "error": message, "kind": kind}
+    if reason is not None:
+        response["reason"] = reason
+    return json.dumps(response, separators=(",", ":"))
+
+
+# How a refused link, invitation or deal is reported: kind "link" and one of these reasons
+# (the most specific class first); any other refusal of the link module is "broken".
+_LINK_REASONS = (
+    ("AlreadyApplied", "already_opened"),
+    ("ForkedHistory", "forked"),
+    ("MissedMoves", "missed"),
+    ("WrongGame", "wrong_game"),
+    ("UnfairDeal", "unfair"),
+)
+
+
+@contextlib.contextmanager
+def _link_refusals(link: Any) -> Iterator[None]:
+    """Turn the link module's refusals into ``{"kind": "link", "reason": ...}`` answers."""
+    try:
+        yield
+    except RequestError:
+        raise
+    except ValueError as exc:  # InvalidState, LinkError and its kinds are ValueErrors
+        for name, reason in _LINK_REASONS:
+            cls = getattr(link, name, None)
+            if isinstance(cls, type) and isinstance(exc, cls):
+                raise RequestError(str(exc), "link", reason) from None
+        invalid = getattr(link, "InvalidState", None)
+        if isinstance(invalid, type) and isinstance(exc, invalid):
+            raise RequestError(str(exc), "link", "broken") from None
+        raise RequestError(str(exc)) from None  # e.g. a seat that is not in the game
 
 
 _default_session = Session()
