@@ -25,7 +25,10 @@ byte and a summary (game id, where the game stands, a hash of the exact state th
 
 Everything the decoder reads is bounded (text length, inflated size, counts against the bits
 left), and every failure is an `InvalidState` (a ValueError) whose message a player can act on.
-Deal fairness (commit–reveal of everyone's random values) is at the end of the module.
+`receive` is the one entry point for a link arriving on a device (with or without a stored
+copy) and `replay_views` shows what happened since a seat's last turn. Deal fairness
+(commit–reveal of everyone's random values) and invitations, which carry them round the table
+in the same envelope with a format byte of their own, are at the end of the module.
 """
 
 from __future__ import annotations
