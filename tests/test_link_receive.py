@@ -223,3 +223,34 @@ def test_replay_views_of_a_laid_out_position_are_empty():
     g = rummy.new_game("basic", players=2, seed=3, deal=deal)
     g.apply({"type": "draw", "source": "stock"})
     assert link.replay_views(g.state(), 0, 0) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Every copy a device can hold between turns
+
+
+@pytest.mark.parametrize(("variant", "players"), [("basic", 4), ("rummy101", 3)])
+def test_every_earlier_copy_accepts_the_later_game(variant, players):
+    """Copies kept between turns (what a device stores after sending the game on): a full
+    link of any later point extends each, and each seat's link is accepted by every copy
+    from that seat's last turn on."""
+    g = rummy.new_game(variant, players=players, seed=41)
+    r = random.Random(41)
+    states = [g.state(), *play_until(g, r, lambda g: g.round_over or g.state()["turn"] >= 14)]
+    kept = [s for s in states if s["phase"] == "draw" or s["round_over"] or s["turn"] == 0]
+    now = kept[-1]
+    for stored in kept[:-1:2]:
+        got = link.receive(stored, link.encode(now))
+        assert got["game"].state() == now
+    accepted = 0
+    for seat in range(players):
+        base = link.seat_last_turn(now, seat)
+        if base is None or base == now:
+            continue
+        text = link.link_for(now, seat)
+        for stored in kept:
+            if link.position(base) <= link.position(stored) < link.position(now):
+                got = link.receive(stored, text, seat=seat)
+                assert got["game"].state() == now and got["since"] == len(stored["log"])
+                accepted += 1
+    assert accepted >= players
