@@ -1,8 +1,11 @@
 /**
- * What the table keeps on this device, through web/storage.js: the match in progress (so a
- * reload or a closed tab loses nothing), finished matches with their scores, and the local
- * player's Rummy 101 account — points won and lost, and the jokers the joker button draws on
- * (RULES.md §3 "Joker button" and "Accounts": the device keeps the local player's account).
+ * What the table keeps on this device, through web/storage.js: the matches in progress (so a
+ * reload or a closed tab loses nothing, and several can wait), finished matches with their
+ * scores, statistics per rule set, and the local player's Rummy 101 account — points won and
+ * lost, and the jokers the joker button draws on (RULES.md §3 "Joker button" and "Accounts":
+ * the device keeps the local player's account). Everything exports to and imports from one
+ * JSON text. A save refused (another tab played on, storage full) is kept as `saveProblem`
+ * for the start screen to show.
  */
 import { openStorage } from '../storage.js';
 
@@ -10,11 +13,16 @@ const humanSeats = (record) => record.seats.map((s, i) => (s.bot ? -1 : i)).filt
 
 export function createRecords() {
   let store = null;
+  let openFailed = false;
   try {
     store = openStorage();
   } catch {
     store = null; // the game still plays; it just keeps nothing
+    openFailed = true;
   }
+  let saveProblem = null; // the last refused save or leave: {reason, message}
+  let onExternal = null;
+  let watching = null;
 
   return {
     /** The account of the local player: {accountPoints, jokers}. */
@@ -29,8 +37,17 @@ export function createRecords() {
       return seats.map((s) => (s.bot ? 1 : mine));
     },
 
+    /** Returns storage's result: {ok} or {ok: false, reason, message} (e.g. 'conflict'). */
     save(record, state) {
-      store?.saveGame(record.key, state, { names: record.seats.map((s) => s.name), mySeats: humanSeats(record), record });
+      if (!store) return { ok: false, reason: 'unavailable', message: '' };
+      const result = store.saveGame(record.key, state, {
+        names: record.seats.map((s) => s.name),
+        mySeats: humanSeats(record),
+        bots: record.seats.map((s) => Boolean(s.bot)),
+        record,
+      });
+      saveProblem = result.ok ? null : { reason: result.reason, message: result.message };
+      return result;
     },
 
     /** A finished Rummy 101 round moves the first person's points and used joker into the
@@ -56,16 +73,74 @@ export function createRecords() {
         mySeats: humanSeats(record),
         scores: view.scores,
         winners: view.winners || [],
+        rounds: (view.history || []).map((r) => r.points),
       });
     },
 
+    /** Leaving a match removes it — unless another tab has played on it since (kept then). */
     drop(record) {
-      if (record?.key) store?.deleteGame(record.key);
+      if (!record?.key || !store) return;
+      const result = store.deleteGame(record.key, { ifUnchanged: true });
+      if (!result.ok) saveProblem = { reason: result.reason, message: result.message };
+    },
+
+    /** The list's Delete: remove game `key` for good. */
+    remove(key) {
+      return store ? store.deleteGame(key) : { ok: true };
+    },
+
+    /** Games in progress (storage summaries), the ones waiting for this device first. */
+    list() {
+      return store ? store.listGames().filter((g) => !g.over) : [];
+    },
+
+    /** One game in progress to resume: {record, state} or null. */
+    load(key) {
+      const saved = store?.loadGame(key);
+      if (!saved?.meta?.record || !saved.state) return null;
+      return { record: saved.meta.record, state: saved.state };
+    },
+
+    /** The last `n` finished matches, newest first. */
+    finished(n = 10) {
+      return store ? store.finishedGames().slice(0, n) : [];
+    },
+
+    stats() {
+      return store ? store.stats() : {};
+    },
+
+    /** What the start screen should say about storage: [{kind, message}] — problems found
+     * when it opened (set-aside data, no storage, a newer version) and the last refused save. */
+    problems() {
+      const out = store ? store.problems.map((p) => ({ kind: p.kind, message: p.message || p.reason || '' })) : [];
+      if (openFailed) out.push({ kind: 'unavailable', message: '' });
+      if (saveProblem) out.push({ kind: saveProblem.reason, message: saveProblem.message });
+      return out;
+    },
+
+    /** Everything as one JSON text, or null when nothing can be read. */
+    exportText() {
+      return store ? store.exportAll() : null;
+    },
+
+    /** Replace everything with an export: {ok: true, games} or {ok: false, reason, message}. */
+    importText(text) {
+      if (!store) return { ok: false, reason: 'unavailable', message: '' };
+      const result = store.importAll(text);
+      if (result.ok) saveProblem = null;
+      return result;
+    },
+
+    /** `callback()` when another tab changes the games; one listener (a later call replaces it). */
+    onExternalChange(callback) {
+      onExternal = callback;
+      if (store && !watching) watching = store.onExternalChange(() => onExternal?.());
     },
 
     /** The most recent match in progress: {record, state, variant, round} or null. */
     latest() {
-      const game = store?.listGames().find((g) => !g.over);
+      const game = this.list()[0];
       if (!game) return null;
       const saved = store.loadGame(game.id);
       if (!saved?.meta?.record) return null;
