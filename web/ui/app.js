@@ -130,7 +130,7 @@ export async function startApp({ root, engine }) {
       content = [renderHowTo({ t, variant: app.howtoVariant, on: howtoIntents })];
     } else {
       screen = 'start';
-      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), resume: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
+      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), games: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
     }
     if (screen === 'table') content.push(linkPlay.panel(), linkPlay.handoff());
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
@@ -249,9 +249,20 @@ export async function startApp({ root, engine }) {
       }
     }, 600);
   }
+  /** What the start screen shows of this device's games (web/ui/games-view.js); another
+   * tab's save refreshes it. */
   function resumeInfo() {
-    const m = records.latest();
-    return m ? { variant: m.variant, round: m.round } : null;
+    records.onExternalChange(() => {
+      if (app.screen === 'start') scheduleRender();
+    });
+    return {
+      inProgress: records.list(),
+      finished: records.finished(10),
+      stats: records.stats(),
+      problems: records.problems(),
+      confirmDelete: app.confirmDelete ?? null,
+      message: app.dataMessage ?? null,
+    };
   }
 
   // Re-render plus autosave on every controller change.
@@ -303,9 +314,16 @@ export async function startApp({ root, engine }) {
         scheduleRender();
       }
     },
-    async resume() {
-      const m = records.latest();
-      if (!m) return;
+    /** Continue game `key` from the list (the latest one without a key). */
+    async resume(key) {
+      const m = typeof key === 'string' ? records.load(key) : records.latest();
+      if (!m) {
+        app.error = t('games.gone');
+        scheduleRender();
+        return;
+      }
+      app.confirmDelete = null;
+      app.dataMessage = null;
       app.busy = true;
       scheduleRender();
       try {
@@ -324,6 +342,45 @@ export async function startApp({ root, engine }) {
         app.busy = false;
         scheduleRender();
       }
+    },
+    askDelete(key) {
+      app.confirmDelete = key;
+      scheduleRender();
+    },
+    cancelDelete() {
+      app.confirmDelete = null;
+      scheduleRender();
+    },
+    deleteGame(key) {
+      const result = records.remove(key);
+      app.confirmDelete = null;
+      app.dataMessage = result.ok ? { kind: 'info', text: t('games.deleted') } : { kind: 'error', text: t(`data.problem.${result.reason}`) };
+      scheduleRender();
+    },
+    async exportData() {
+      const text = records.exportText();
+      if (text === null) {
+        app.dataMessage = { kind: 'error', text: t('data.problem.unavailable') };
+      } else {
+        const { downloadText, exportFileName } = await import('./games-view.js');
+        const name = exportFileName(new Date());
+        downloadText(name, text);
+        app.dataMessage = { kind: 'info', text: t('data.exported', { file: name }) };
+      }
+      scheduleRender();
+    },
+    async importData(file) {
+      let result;
+      try {
+        result = records.importText(await file.text());
+      } catch {
+        result = { ok: false, reason: 'unreadable' };
+      }
+      app.confirmDelete = null;
+      app.dataMessage = result.ok
+        ? { kind: 'info', text: t('data.imported', { count: result.games }) }
+        : { kind: 'error', text: t('data.importRefused', { reason: t(`data.refused.${result.reason}`) }) };
+      scheduleRender();
     },
   };
 

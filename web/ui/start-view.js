@@ -1,16 +1,21 @@
 /**
- * The start screen: choose a rule set, the seats (people or computer players and their
- * level), names and the rule set's options, then start. Edits the setup object it is given
- * and tells the app through the callbacks; it holds no state of its own.
+ * The start screen: the games in progress to continue (web/ui/games-view.js), then choose a
+ * rule set, the seats (people or computer players and their level), names and the rule set's
+ * options, and start; below, "Your games": finished games, statistics, the profile with the
+ * Rummy 101 account, export/import. Edits the setup object it is given and tells the app
+ * through the callbacks; it holds no state of its own.
  */
 import { h } from './dom.js';
+import { renderGamesInProgress, renderNotices, renderYourGames } from './games-view.js';
 import { renderPiece } from './pieces.js';
 import { VARIANTS, PLAYER_RANGE, LEVELS, clampPlayers } from './setup.js';
 import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
 
-export function renderStart({ t, setup, prefs, resume, busy, error, bots, account, on }) {
+/** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
+ * confirmDelete, message}. */
+export function renderStart({ t, setup, prefs, games, busy, error, bots, account, on }) {
   const v = setup.variant;
   const [lo, hi] = PLAYER_RANGE[v];
   const opts = setup.options[v];
@@ -169,7 +174,6 @@ export function renderStart({ t, setup, prefs, resume, busy, error, bots, accoun
       ),
       number('rounds', t('opt.rounds'), 1, 50),
       checkbox('joker_button', t('opt.jokerButton')),
-      account ? h('p', { class: 'account', id: 'account', text: t('start.account', { points: account.accountPoints, jokers: account.jokers, count: account.jokers }) }) : null,
     ];
   }
 
@@ -185,11 +189,8 @@ export function renderStart({ t, setup, prefs, resume, busy, error, bots, accoun
     'main',
     { class: 'start', id: 'start' },
     h('h1', { class: 'title', text: t('app.title') }),
-    resume
-      ? h('div', { class: 'resume' },
-          h('p', { text: t('start.resumeText', { variant: t(`variant.${resume.variant}`), round: resume.round }) }),
-          h('button', { class: 'btn primary', type: 'button', 'data-fk': 'resume', onclick: on.resume, text: t('start.resume') }))
-      : null,
+    games ? renderNotices({ t, problems: games.problems }) : null,
+    games ? renderGamesInProgress({ t, games: games.inProgress, confirmDelete: games.confirmDelete, on }) : null,
     h(
       'form',
       {
@@ -210,5 +211,8 @@ export function renderStart({ t, setup, prefs, resume, busy, error, bots, accoun
       error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
       h('button', { class: 'btn primary big', type: 'submit', id: 'start-game', 'data-fk': 'start-game', disabled: busy, text: busy ? t('start.starting') : t('start.play') }),
     ),
+    games
+      ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on })
+      : null,
   );
 }
