@@ -1,0 +1,106 @@
+"""The same device in two tabs (web/storage.js): two tabs saving different games keep both;
+the same game played on in two tabs is refused in words, not lost or crashed; a damaged
+index opens with a notice."""
+
+from __future__ import annotations
+
+from fixtures.table_driver import DEVICES, choose_game, expect, hand, open_app, press, start
+
+CONFLICT = (
+    "This game was played on in another tab or window. Reload to continue from the latest save."
+)
+
+
+def tabs(browser, n: int = 2):
+    """`n` pages in one browser context: one localStorage, like tabs of one browser."""
+    context = browser.new_context(**DEVICES["desktop"])
+    pages = []
+    for _ in range(n):
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda error, out=problems: out.append(str(error)))
+        page.problems = problems
+        pages.append(page)
+    return pages
+
+
+def draw(page) -> None:
+    """A move: draw from the stock (Rummy 101's first player discards instead: it starts
+    with the extra tile); then the autosave runs."""
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    if page.get_attribute("#table", "data-phase") == "draw":
+        press(page, "#btn-draw")
+        expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    else:
+        key = hand(page)[-1][0]
+        press(page, f"#hand button[data-key='{key}']")
+        press(page, "#btn-discard")
+        page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
+    page.wait_for_timeout(1000)  # the autosave runs shortly after each change
+
+
+def discard_last(page) -> None:
+    key = hand(page)[-1][0]
+    press(page, f"#hand button[data-key='{key}']")
+    press(page, "#btn-discard")
+    page.wait_for_selector("#table[data-phase=draw]")
+    page.wait_for_timeout(1000)
+
+
+def test_two_tabs_saving_different_games_keep_both(browser, site_url):
+    one, two = tabs(browser)
+    open_app(one, site_url, "?seed=7&speed=instant")
+    open_app(two, site_url, "?seed=7&speed=instant")
+    choose_game(one, "basic", 2)
+    start(one)
+    draw(one)
+    choose_game(two, "rummy101", 2)
+    start(two)
+    draw(two)
+    # Tab 1 saves again after tab 2's save: tab 2's game must survive it.
+    discard_last(one)
+    one.reload()
+    one.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    games = one.locator(".resume .game-item")
+    expect(games).to_have_count(2)
+    expect(one.locator(".resume")).to_contain_text("Classic Rummy")
+    expect(one.locator(".resume")).to_contain_text("Rummy 101")
+    assert one.problems == [] and two.problems == []
+
+
+def test_the_same_game_in_two_tabs_is_refused_in_words(browser, site_url):
+    one, two = tabs(browser)
+    open_app(one, site_url, "?seed=7&speed=instant")
+    choose_game(one, "basic", 2)
+    start(one)
+    draw(one)
+    # Tab 2 continues the same game and plays on it.
+    open_app(two, site_url, "?seed=7&speed=instant")
+    expect(two.locator(".resume .game-item")).to_have_count(1)
+    press(two, ".resume button")
+    expect(two.locator("#table")).to_have_attribute("data-phase", "play")
+    discard_last(two)
+    # Tab 1 plays on its older copy: its save is refused, and leaving keeps tab 2's game.
+    discard_last(one)
+    press(one, "#menu-btn")
+    press(one, "#menu-leave")
+    expect(one.locator("#storage-notices")).to_contain_text(CONFLICT)
+    expect(one.locator(".resume .game-item")).to_have_count(1)
+    two.reload()
+    two.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(two.locator(".resume .game-item")).to_have_count(1)
+    assert one.problems == [] and two.problems == []
+
+
+def test_a_damaged_index_opens_with_a_notice(browser, site_url):
+    (page,) = tabs(browser, 1)
+    open_app(page, site_url, "?seed=7&speed=instant")
+    page.evaluate("localStorage.setItem('rummy.store.root', '{\"schema\": 1, \"rev\": ')")
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    notice = page.locator("#storage-notices")
+    expect(notice).to_contain_text("could not be read and was set aside")
+    # The start screen works as usual: a game can be dealt.
+    choose_game(page, "basic", 2)
+    start(page)
+    assert page.problems == []
