@@ -7,14 +7,16 @@
 //
 // Calls made before the engine is ready wait for it. A refused request rejects with an
 // EngineError carrying the engine's readable message and its kind ("illegal", "bad_request",
-// "unavailable", "internal").
+// "unavailable", "internal", "link"); a refused link also carries `reason` ("already_opened",
+// "forked", "missed", "wrong_game", "broken", "unfair").
 
 export class EngineError extends Error {
-  constructor(message, kind, op) {
+  constructor(message, kind, op, reason = null) {
     super(message);
     this.name = "EngineError";
     this.kind = kind;
     this.op = op;
+    this.reason = reason;
   }
 }
 
@@ -79,7 +81,7 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
       return;
     }
     if (response.ok) call.resolve(response.result);
-    else call.reject(new EngineError(response.error, response.kind, call.op));
+    else call.reject(new EngineError(response.error, response.kind, call.op, response.reason ?? null));
   }
 
   async function call(op, args = {}) {

@@ -46,6 +46,7 @@ export class TableController {
     this.botsRunning = false;
     this.lastBotAction = null;
     this.coverFor = null; // pass-and-play: the seat the device must be handed to
+    this.replay = null; // {steps: [{event, view}], index, live}: "what happened since your turn"
     this.generation = 0; // bumps on each new game, so a stale bot loop stops
   }
 
@@ -57,6 +58,11 @@ export class TableController {
   isBot(seat) {
     return Boolean(this.record?.seats[seat]?.bot);
   }
+  /** A person who plays on another device (play by link): their turn is sent, not passed. */
+  isRemote(seat) {
+    const mine = this.record?.link?.mySeats;
+    return Boolean(Array.isArray(mine) && !mine.includes(seat) && !this.isBot(seat));
+  }
   name(seat) {
     return this.record?.seats[seat]?.name || '';
   }
@@ -65,7 +71,7 @@ export class TableController {
   }
   get myTurn() {
     const v = this.view;
-    return Boolean(v && !v.round_over && v.current_player === this.viewer && !this.isBot(this.viewer) && !this.coverFor);
+    return Boolean(v && !this.replay && !v.round_over && v.current_player === this.viewer && !this.isBot(this.viewer) && (this.coverFor ?? null) === null);
   }
   /** Events of the current turn, for "take back this turn" (ENGINE_API.md reset_turn). */
   get turnEvents() {
@@ -101,7 +107,7 @@ export class TableController {
     this.generation++;
     const seats = setup.seats.slice(0, setup.players).map((s) => ({ name: s.name, bot: s.bot || null }));
     const humans = seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
-    const viewer = humans.length ? humans[0] : 0;
+    const viewer = Number.isInteger(setup.viewer) ? setup.viewer : humans.length ? humans[0] : 0;
     const seed = Number.isInteger(setup.seed) ? setup.seed : Math.floor(Math.random() * 2 ** 31);
     const res = await this.call('new_game', {
       variant: setup.variant,
@@ -110,7 +116,7 @@ export class TableController {
       options: setup.options || {},
       seat: viewer,
     });
-    this.record = { key: `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0 };
+    this.record = { key: `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0, link: setup.link ?? null };
     this.hand = createHandModel();
     this.hand.sortBy = this.prefs.get().sortBy || null;
     this.message = null;
@@ -120,6 +126,50 @@ export class TableController {
     if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
     this.onChange();
     this.afterChange();
+  }
+
+  /** Put `record` (whose engine handle is open) on the table, showing `view`; `cover` hides
+   * the hand until that seat's person says they are ready. */
+  adopt(record, view, { cover = null } = {}) {
+    this.generation++;
+    this.record = record;
+    this.hand = createHandModel();
+    this.hand.sortBy = this.prefs.get().sortBy || null;
+    this.message = null;
+    this.hint = null;
+    this.replay = null;
+    this.coverFor = cover;
+    this.setView(view);
+    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
+  }
+
+  /** Reopen a game kept on this device (web/ui/records.js) from its seat. */
+  async openSaved(record, state) {
+    const res = await this.call('load', { state, seat: record.viewer });
+    this.adopt({ ...record, id: res.game }, res.view);
+  }
+
+  // ---- replay: the moves since this seat's last turn, step by step ------------------------
+
+  startReplay(steps) {
+    if (!steps?.length || !this.view) return;
+    this.replay = { steps, index: 0, live: this.view };
+    this.view = steps[0].view;
+    this.onChange();
+  }
+  stepReplay(delta) {
+    const r = this.replay;
+    if (!r) return;
+    r.index = Math.max(0, Math.min(r.steps.length - 1, r.index + delta));
+    this.view = r.steps[r.index].view;
+    this.onChange();
+  }
+  endReplay() {
+    const r = this.replay;
+    if (!r) return;
+    this.replay = null;
+    this.setView(r.live);
+    this.onChange();
   }
 
   async refreshView(seat = this.viewer) {
@@ -155,11 +205,13 @@ export class TableController {
     if (this.isBot(seat)) {
       this.runBots();
     } else if (seat !== this.viewer) {
-      // Another person at this device plays next: hide this hand until they are ready.
       const from = this.record.viewer;
       this.coverFor = seat;
-      this.record.viewer = seat;
-      this.hand = createHandModel();
+      if (!this.isRemote(seat)) {
+        // Another person at this device plays next: hide this hand until they are ready.
+        this.record.viewer = seat;
+        this.hand = createHandModel();
+      } // else they play on their own device: this one keeps its seat and waits for a link
       this.onChange();
       this.onHandOff?.(seat, from); // play by link: offer to send the game on (link-play.js)
     }
@@ -205,7 +257,14 @@ export class TableController {
   }
 
   revealHand() {
+    const seat = this.coverFor;
     this.coverFor = null;
+    if (seat !== null && seat !== undefined && seat !== this.record.viewer) {
+      // "They are here with me": the person of another device plays this turn here.
+      this.record.link?.mySeats?.push(seat);
+      this.record.viewer = seat;
+      this.hand = createHandModel();
+    }
     this.refreshView().then(() => this.onChange());
   }
 

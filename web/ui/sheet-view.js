@@ -22,7 +22,7 @@ function reason(result, seat, t) {
   return t(`reason.${status}`, { value, count: value });
 }
 
-export function renderSheet({ t, ctl, on, midRound = false }) {
+export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
   const v = ctl.view;
   const n = v.players ?? v.hand_sizes.length;
   const result = midRound ? null : v.round_result;
@@ -86,5 +86,6 @@ export function renderSheet({ t, ctl, on, midRound = false }) {
       roundTable,
       midRound ? h('table', { class: 'sheet-table' }, h('tbody', {}, rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }))))) : null,
       historyTable,
+      midRound ? null : extra, // play by link: send the result to the people on other devices
       h('div', { class: 'sheet-buttons' }, buttons)));
 }

@@ -54,7 +54,7 @@ export function renderTable({ t, ctl, on, wide }) {
   const current = v.current_player;
   let status;
   if (v.round_over) status = t('status.roundOver');
-  else if (ctl.coverFor !== null && ctl.coverFor !== undefined) status = t('status.passTo', { name: ctl.name(ctl.coverFor) });
+  else if (ctl.coverFor !== null && ctl.coverFor !== undefined) status = t(ctl.isRemote(ctl.coverFor) ? 'status.sendTo' : 'status.passTo', { name: ctl.name(ctl.coverFor) });
   else if (ctl.myTurn) status = v.phase === 'draw' ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw') : t(v.variant === 'rummy101' ? 'status.yourTurnPlay101' : 'status.yourTurnPlay');
   else status = ctl.isBot(current) ? t('status.botPlaying', { name: ctl.name(current) }) : t('status.waiting', { name: ctl.name(current) });
   const banner = h('div', { class: ['turn-banner', ctl.myTurn && 'mine'], id: 'turn-banner' },
@@ -253,7 +253,8 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const handCount = model.items.length;
   const handEl = covered
     ? h('div', { class: 'hand covered' },
-        h('button', { class: 'btn primary big', type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t('cover.ready', { name: ctl.name(ctl.coverFor) }) }))
+        // Play by link puts the "send the game" dock here (link-play.js); else the hand-off.
+        on.dock?.() ?? h('button', { class: 'btn primary big', type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t('cover.ready', { name: ctl.name(ctl.coverFor) }) }))
     : h(
         'div',
         {
