@@ -83,7 +83,7 @@ export async function startApp({ root, engine }) {
   });
 
   // Play by link: "send the game" after a person's turn; `#g=` opens a sent game.
-  const linkPlay = createLinkPlay({ engine, ctl, records, app, t: (...a) => t(...a), render: () => scheduleRender() });
+  const linkPlay = createLinkPlay({ engine, ctl, records, app, t: Object.assign((...a) => t(...a), { list: (items) => t.list(items) }), render: () => scheduleRender(), toStart: () => backToStart() });
   ctl.onHandOff = (to, from) => linkPlay.offer(to, from);
 
   function applyLanguage() {
@@ -121,22 +121,25 @@ export async function startApp({ root, engine }) {
       content = [renderTable({ t, ctl, on: tableIntents, wide: wideQuery.matches })];
       if (v.round_over) {
         screen = 'sheet';
-        content.push(renderSheet({ t, ctl, on: sheetIntents }));
+        content.push(renderSheet({ t, ctl, on: sheetIntents, extra: linkPlay.resultBoxes() }));
       } else if (app.dialog?.kind === 'scores') {
         content.push(renderSheet({ t, ctl, on: { close: closeDialog }, midRound: true }));
       }
       announce(v);
+    } else if (screen === 'invite' && app.invite) {
+      content = [linkPlay.renderInvite(), languagePicker()];
     } else if (screen === 'howto') {
       content = [renderHowTo({ t, variant: app.howtoVariant, on: howtoIntents })];
     } else {
       screen = 'start';
       content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), games: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
     }
-    if (screen === 'table') content.push(linkPlay.panel(), linkPlay.handoff());
+    if (screen === 'table') content.push(linkPlay.replayBar(), linkPlay.handoff());
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
     mount(root, ...content);
     document.documentElement.dataset.screen = screen;
+    document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
     // The turn log reads top to bottom: keep its latest line in view.
     const logList = root.querySelector('#log-lines');
     if (logList) logList.scrollTop = logList.scrollHeight;
@@ -395,6 +398,43 @@ export async function startApp({ root, engine }) {
     },
   };
 
+  /** Back to the start screen, keeping the match among the games in progress (after a
+   * link was sent, the game waits for the others). */
+  async function backToStart() {
+    const record = ctl.record;
+    clearTimeout(saveTimer);
+    if (record && !record.finished) {
+      try {
+        const { state } = await engine.call('state', { game: record.id });
+        records.save(record, state);
+      } catch {
+        /* it was saved after the last move already */
+      }
+    }
+    app.linkOffer = null;
+    ctl.leave();
+    app.screen = 'start';
+    scheduleRender();
+    window.scrollTo(0, 0);
+  }
+
+  // Play by link with a fair deal: the invitation goes round before the cards are dealt.
+  startIntents.invite = async () => {
+    app.busy = true;
+    app.error = null;
+    scheduleRender();
+    try {
+      prefs.set({ setup: app.setup });
+      await linkPlay.invite(request(app.setup));
+      window.scrollTo(0, 0);
+    } catch (err) {
+      app.error = err.message || String(err);
+    } finally {
+      app.busy = false;
+      scheduleRender();
+    }
+  };
+
   function leaveMatch() {
     app.dialog = null;
     if (ctl.record && !ctl.record.finished) records.drop(ctl.record);
@@ -433,6 +473,7 @@ export async function startApp({ root, engine }) {
   };
 
   const tableIntents = {
+    dock: () => linkPlay.dock(),
     menu() {
       app.dialog = { kind: 'menu' };
       scheduleRender();

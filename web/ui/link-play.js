@@ -1,61 +1,118 @@
 /**
- * Play by link (docs/LINKS.md): after a person's turn, when the next seat is another person,
- * offer to send the game on as a link; opening the page with `#g=<link>` opens that game,
- * behind a hand-off screen ("Whose turn: Ana — are you Ana?") before that seat's hand shows.
+ * Play by link (docs/LINKS.md): each person plays on their own device and sends the game on.
  *
- * The game travels in the URL fragment (never sent to a server): `#g=<link>&n=<names>`, where
- * `n` is the seats' names (comma-separated, URI-encoded), which the engine's link does not hold.
+ * Sending: when the next seat is a person (after the computer seats that follow, played here),
+ * the covered hand becomes a dock that offers the link — the phone's share sheet, else the
+ * clipboard — with the message "Your turn in Rummy 101 — Ana played". The engine makes the
+ * link for that seat: the moves since its last turn when its device can hold them, else the
+ * whole game.
+ *
+ * Receiving (`#g=`): the link is checked against this device's copy of the same game
+ * (`receive_link`): moves that do not follow from it, a link opened twice, or a link that
+ * skips one are refused with the engine's sentence and the copy is kept. Then the hand-off
+ * ("Whose turn: Ana — are you Ana?"), then what happened since Ana's last turn, replayable,
+ * then the table.
+ *
+ * The fair deal (`#i=`): the host's invitation carries a commitment to its secret; it goes
+ * round the people once, each adding a random value; when it comes back the host reveals the
+ * secret, deals from the seed all the values make, and the first game link carries the reveal
+ * (`&f=`) so every device checks that its own value went into the deal.
+ *
+ * The fragment: `#g=<link>&n=<names>&b=<levels>&f=<invitation>.<secret>`, names and computer
+ * levels comma-separated (URI-encoded), one per seat; or `#i=<invitation>`.
  */
 import { h } from './dom.js';
-import { createHandModel } from './hand-model.js';
+import { logLines } from './log-text.js';
+import { createInvites, randomHex } from './invites.js';
 
-/** `#g=<link>&n=<names>` → {link, names} (names may be empty), or null when not a game link. */
+const LEVELS = ['random', 'easy', 'medium', 'hard'];
+const MAX_NAME = 40;
+
+/** The fragment → {type: 'game', link, names, bots, proof} | {type: 'invite', text} | null. */
 export function parseGameHash(hash) {
-  if (typeof hash !== 'string' || !hash.startsWith('#g=')) return null;
-  const parts = hash.slice(1).split('&');
-  const out = { link: '', names: [] };
-  for (const part of parts) {
+  if (typeof hash !== 'string') return null;
+  const fields = {};
+  for (const part of hash.replace(/^#/, '').split('&')) {
     const eq = part.indexOf('=');
-    const key = eq < 0 ? part : part.slice(0, eq);
-    const value = eq < 0 ? '' : part.slice(eq + 1);
-    if (key === 'g') out.link = value;
-    else if (key === 'n') {
-      try {
-        out.names = value.split(',').map((s) => decodeURIComponent(s).slice(0, 40));
-      } catch {
-        out.names = [];
-      }
-    }
+    if (eq > 0) fields[part.slice(0, eq)] = part.slice(eq + 1);
   }
-  return out;
+  const list = (value) => {
+    try {
+      return (value || '').split(',').map((s) => decodeURIComponent(s).trim().slice(0, MAX_NAME));
+    } catch {
+      return [];
+    }
+  };
+  if ('i' in fields) return { type: 'invite', text: fields.i };
+  if (!('g' in fields)) return null;
+  return {
+    type: 'game',
+    link: fields.g,
+    names: fields.n ? list(fields.n) : [],
+    bots: fields.b ? list(fields.b).map((l) => (LEVELS.includes(l) ? l : null)) : [],
+    proof: fields.f || '',
+  };
 }
+
+const listParam = (items) => items.map((s) => encodeURIComponent(s ?? '').replace(/,/g, '%2C')).join(',');
 
 /** The URL to send: this page, with the game in the fragment. */
-export function gameUrl(link, names, loc = location) {
-  const n = names.map((s) => encodeURIComponent(s).replace(/,/g, '%2C')).join(',');
-  return `${loc.origin}${loc.pathname}#g=${link}${n ? `&n=${n}` : ''}`;
+export function gameUrl({ link, names = [], bots = [], proof = '' }, loc = location) {
+  let url = `${loc.origin}${loc.pathname}#g=${link}`;
+  if (names.length) url += `&n=${listParam(names)}`;
+  if (bots.some(Boolean)) url += `&b=${listParam(bots.map((b) => b || ''))}`;
+  if (proof) url += `&f=${proof}`;
+  return url;
 }
 
-export function createLinkPlay({ engine, ctl, records, app, t, render }) {
-  /** The next person is `to`, `from` just played: make the link and offer to send it. */
+export function inviteUrl(text, loc = location) {
+  return `${loc.origin}${loc.pathname}#i=${text}`;
+}
+
+/** The next person to send an invitation to after `from`: a guest seat that has not joined,
+ * else the host (the invitation goes back to be dealt). */
+export function nextInvitee(invite, from) {
+  const n = invite.seats.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (from + k) % n;
+    const s = invite.seats[i];
+    if (i !== invite.host && !s.bot && !s.value) return i;
+  }
+  return invite.host;
+}
+
+export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }) {
+  const invites = createInvites();
+
+  // ---- sending ------------------------------------------------------------------------
+
+  /** The next person is `to`, `from` just played here: make the link for `to`. */
   async function offer(to, from) {
     const record = ctl.record;
-    if (!record || record.seats.some((s) => s.bot)) return;
+    if (!record) return;
     try {
-      const { link } = await engine.call('link', { game: record.id });
+      const { link, kind, game_id: gameId } = await engine.call('link', { game: record.id, seat: to });
       if (ctl.record !== record) return;
-      const url = gameUrl(link, record.seats.map((s) => s.name));
+      record.link = { mySeats: humanSeats(record), ...(record.link || {}), gameId };
+      // A whole-game link may be someone's first contact: it carries the fair deal's proof.
+      const fair = record.link.fair;
+      const proof = fair && kind === 'full' ? `${fair.invite}.${fair.secret}` : '';
+      const url = gameUrl({ link, names: travelNames(record), bots: record.seats.map((s) => s.bot), proof });
       const text = t('link.message', { variant: t(`variant.${record.variant}`), name: ctl.name(from) });
-      app.linkOffer = { game: record.id, to, url, text, status: '' };
+      app.linkOffer = { game: record.id, to, url, text, status: '', sent: false };
+      ctl.onChange(); // renders, and saves the record with the game's link id
     } catch {
       app.linkOffer = null; // links are unavailable: pass-and-play goes on as before
+      render();
     }
-    render();
   }
 
-  async function share() {
-    const o = app.linkOffer;
-    if (!o) return;
+  /** The seats' names as they travel: "You" means someone else on the other device. */
+  function travelNames(record) {
+    return record.seats.map((s, i) => (s.name === t('names.you') ? t('link.seat', { n: i + 1 }) : s.name));
+  }
+
+  async function share(o) {
     try {
       if (navigator.share) {
         await navigator.share({ title: t('app.title'), text: o.text, url: o.url });
@@ -64,67 +121,423 @@ export function createLinkPlay({ engine, ctl, records, app, t, render }) {
         await navigator.clipboard.writeText(`${o.text}\n${o.url}`);
         o.status = t('link.copied');
       }
-    } catch {
-      o.status = t('link.copyByHand');
+      o.sent = true;
+    } catch (err) {
+      o.status = err?.name === 'AbortError' ? '' : t('link.copyByHand');
     }
     render();
   }
 
-  function panel() {
-    const o = app.linkOffer;
-    if (!o || !ctl.record || o.game !== ctl.record.id || ctl.coverFor !== o.to) return null;
-    return h('section', { class: 'send-game', id: 'send-game', 'aria-labelledby': 'send-game-title', 'data-link': o.url },
-      h('h2', { id: 'send-game-title', text: t('link.sendTitle', { name: ctl.name(o.to) }) }),
-      h('p', { id: 'send-game-text', text: o.text }),
-      h('label', { for: 'link-url', text: t('link.label') }),
-      h('input', { id: 'link-url', type: 'text', readonly: true, value: o.url, onfocus: (e) => e.target.select() }),
-      h('button', { class: 'btn primary', type: 'button', id: 'send-game-btn', 'data-fk': 'send-game', onclick: share, text: t('link.send') }),
-      o.status ? h('p', { role: 'status', text: o.status }) : null);
+  function sendBox(o, { id, title, primary }) {
+    return h('section', { class: 'send-game', id, 'aria-labelledby': `${id}-title`, 'data-link': o.url },
+      h('h2', { id: `${id}-title`, text: title }),
+      h('p', { class: 'send-text', id: `${id}-text`, text: o.text }),
+      h('button', { class: ['btn', 'big', primary && 'primary'], type: 'button', id: `${id}-btn`, 'data-fk': `${id}-btn`, onclick: () => share(o), text: t(navigator.share ? 'link.send' : 'link.copy') }),
+      o.status ? h('p', { class: 'send-status', role: 'status', text: o.status }) : null,
+      h('details', { class: 'send-url' },
+        h('summary', { text: t('link.showLink') }),
+        h('label', { for: `${id}-url`, text: t('link.label') }),
+        h('input', { id: `${id}-url`, class: 'link-url', type: 'text', readonly: true, value: o.url, onfocus: (e) => e.target.select() })));
   }
 
-  function handoff() {
-    const seat = app.linkHandoff;
-    if (seat === null || seat === undefined || !ctl.view) return null;
+  /** What the covered hand shows while the device waits for `ctl.coverFor`: the link to
+   * send (first for a person on another device) and the hand-off button. */
+  function dock() {
+    const seat = ctl.coverFor;
     const name = ctl.name(seat);
+    const o = app.linkOffer;
+    const ready = o && ctl.record && o.game === ctl.record.id && o.to === seat ? o : null;
+    const remote = ctl.isRemote(seat);
+    const reveal = h('button', { class: ['btn', 'big', !remote && 'primary'], type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t(remote ? 'cover.hereToo' : 'cover.ready', { name }) });
+    if (!ready) return remote ? h('div', { class: 'dock' }, h('p', { class: 'dock-wait', text: t('link.making') }), reveal) : null;
+    const box = sendBox(ready, { id: 'send-game', title: t('link.sendTitle', { name }), primary: remote });
+    if (!remote) return h('div', { class: 'dock' }, reveal, h('p', { class: 'dock-or', text: t('link.orSend', { name }) }), box);
+    return h('div', { class: 'dock' }, box,
+      ready.sent ? h('button', { class: 'btn', type: 'button', id: 'to-games', 'data-fk': 'to-games', onclick: toStart, text: t('link.toGames') }) : null,
+      reveal);
+  }
+
+  /** At a round's end: the result for each person on another device (they see the score
+   * sheet, and whoever plays first in the next round goes on from there). */
+  function resultBoxes() {
+    const v = ctl.view;
+    const record = ctl.record;
+    if (!v?.round_over || !record?.link || ctl.replay) return null;
+    const remote = record.seats.map((_, i) => i).filter((i) => ctl.isRemote(i));
+    if (!remote.length) return null;
+    const key = `${record.id}:${v.round}:${v.game_over}`;
+    if (app.resultOffers?.key !== key) {
+      app.resultOffers = { key, offers: {} };
+      makeResultLinks(record, remote, app.resultOffers);
+      return null;
+    }
+    const offers = app.resultOffers.offers;
+    return h('div', { class: 'result-send' },
+      remote.map((seat) => (offers[seat] ? sendBox(offers[seat], { id: `send-result-${seat}`, title: t('link.sendResult', { name: ctl.name(seat) }), primary: false }) : null)));
+  }
+
+  async function makeResultLinks(record, seats, into) {
+    for (const seat of seats) {
+      try {
+        const { link, kind } = await engine.call('link', { game: record.id, seat });
+        const fair = record.link.fair;
+        const proof = fair && kind === 'full' ? `${fair.invite}.${fair.secret}` : '';
+        const url = gameUrl({ link, names: travelNames(record), bots: record.seats.map((s) => s.bot), proof });
+        into.offers[seat] = { game: record.id, to: seat, url, text: t('link.resultMessage', { variant: t(`variant.${record.variant}`) }), status: '', sent: false };
+      } catch {
+        /* no link for this one: the score sheet is still here */
+      }
+    }
+    render();
+  }
+
+  // ---- receiving ----------------------------------------------------------------------
+
+  /** The hand-off before a received turn shows: "Whose turn: Ana — are you Ana?". */
+  function handoff() {
+    const hand = app.linkHandoff;
+    if (!hand || !ctl.view || !ctl.record) return null;
+    const name = ctl.name(hand.seat);
+    if (hand.step === 'since') return sinceSheet(hand, name);
     const yes = () => {
-      app.linkHandoff = null;
+      const since = sinceLines(hand);
       ctl.revealHand();
+      if (since.length) hand.step = 'since';
+      else app.linkHandoff = null;
+      render();
+    };
+    const notMe = () => {
+      // Someone else opened the link: keep the game here, and offer to send it on to `name`.
+      app.linkHandoff = null;
+      const mine = ctl.record.link.mySeats.filter((s) => s !== hand.seat);
+      ctl.record.link.mySeats = mine;
+      ctl.onChange();
+      const last = [...(ctl.view.log || [])].reverse().find((e) => e.type === 'discard');
+      offer(hand.seat, last ? last.seat : hand.seat);
     };
     return h('div', { class: 'overlay' },
       h('section', { class: 'sheet handoff', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'handoff-title', id: 'handoff' },
         h('h2', { id: 'handoff-title', text: t('link.whoseTurn', { name }) }),
         h('p', { text: t('link.areYou', { name }) }),
-        h('button', { class: 'btn primary', type: 'button', id: 'handoff-yes', 'data-fk': 'handoff-yes', onclick: yes, text: t('cover.ready', { name }) })));
+        hand.note ? h('p', { class: ['msg', hand.noteKind || 'info'], id: 'link-check', text: hand.note }) : null,
+        h('button', { class: 'btn primary big', type: 'button', id: 'handoff-yes', 'data-fk': 'handoff-yes', onclick: yes, text: t('cover.ready', { name }) }),
+        h('button', { class: 'btn', type: 'button', id: 'handoff-no', 'data-fk': 'handoff-no', onclick: notMe, text: t('link.notMe', { name }) })));
   }
 
-  /** Open the game in the fragment, if any. Refusals go to the start screen's message. */
+  function sinceLines(hand) {
+    const v = ctl.view;
+    const log = (v.log || []).slice(hand.since);
+    return logLines({ ...v, log }, t, ctl.names);
+  }
+
+  function sinceSheet(hand, name) {
+    const lines = sinceLines(hand);
+    const done = () => {
+      app.linkHandoff = null;
+      render();
+    };
+    const replay = async () => {
+      try {
+        const { steps } = await engine.call('replay', { game: ctl.record.id, seat: hand.seat, since: hand.since });
+        app.linkHandoff = null;
+        ctl.startReplay(steps);
+      } catch (err) {
+        ctl.say(err.message || String(err), 'status', 'error');
+        done();
+      }
+    };
+    return h('div', { class: 'overlay' },
+      h('section', { class: 'sheet since', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'since-title', id: 'since' },
+        h('h2', { id: 'since-title', text: t(hand.first ? 'link.sinceStart' : 'link.sinceTitle', { name }) }),
+        h('ol', { class: 'since-lines', id: 'since-lines' }, lines.map((l) => h('li', { text: l.text }))),
+        h('div', { class: 'row-buttons' },
+          h('button', { class: 'btn', type: 'button', id: 'since-replay', 'data-fk': 'since-replay', onclick: replay, text: t('link.replay') }),
+          h('button', { class: 'btn primary', type: 'button', id: 'since-done', 'data-fk': 'since-done', onclick: done, text: t('link.toTable') }))));
+  }
+
+  /** The bar under a replay: which move, back / next, done. */
+  function replayBar() {
+    const r = ctl.replay;
+    if (!r) return null;
+    const step = r.steps[r.index];
+    const event = step.view.log?.[step.event];
+    const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names)[0]?.text : t('link.replayStart');
+    return h('section', { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },
+      h('p', { role: 'status', id: 'replay-text' },
+        h('strong', { text: t('link.replayStep', { n: r.index + 1, total: r.steps.length }) }), ' ', line || ''),
+      h('div', { class: 'row-buttons' },
+        h('button', { class: 'btn', type: 'button', id: 'replay-back', 'data-fk': 'replay-back', disabled: r.index === 0 || undefined, onclick: () => ctl.stepReplay(-1), text: t('link.back') }),
+        h('button', { class: 'btn', type: 'button', id: 'replay-next', 'data-fk': 'replay-next', disabled: r.index === r.steps.length - 1 || undefined, onclick: () => ctl.stepReplay(1), text: t('link.next') }),
+        h('button', { class: 'btn primary', type: 'button', id: 'replay-done', 'data-fk': 'replay-done', onclick: () => ctl.endReplay(), text: t('link.toTable') })));
+  }
+
+  /** Open the link or invitation in the fragment, if any. */
   async function openFromHash() {
     const parsed = parseGameHash(location.hash);
     if (!parsed) return false;
     history.replaceState(null, '', location.pathname + location.search);
+    app.error = null;
     try {
-      const opened = await engine.call('open_link', { link: parsed.link });
-      const seat = opened.view.current_player;
-      const { view } = await engine.call('view', { game: opened.game, seat });
-      const players = view.players ?? view.scores.length;
-      const seats = Array.from({ length: players }, (_, i) => ({ name: parsed.names[i] || t('link.seat', { n: i + 1 }), bot: null }));
-      ctl.generation++;
-      ctl.record = { key: `l${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, id: opened.game, variant: view.variant, players, seats, options: view.options, seed: 0, viewer: seat, botCounter: 0 };
-      ctl.hand = createHandModel();
-      ctl.message = null;
-      ctl.hint = null;
-      ctl.coverFor = seat;
-      ctl.setView(view);
-      app.linkHandoff = view.round_over ? null : seat;
-      app.screen = 'table';
-      ctl.onChange(); // renders and saves the game among the games in progress
-      return true;
+      if (parsed.type === 'invite') return await openInvite(parsed.text);
+      return await receiveGame(parsed);
     } catch (err) {
-      app.error = t('link.refused', { reason: err.message || String(err) });
-      render();
+      refuse(err);
       return false;
     }
   }
 
-  return { offer, panel, handoff, openFromHash, records };
+  /** A link that cannot be used: say why where the player is; nothing they hold changes. */
+  function refuse(err) {
+    const text = t('link.refused', { reason: err?.message || String(err) });
+    if (app.screen === 'table' && ctl.view) {
+      ctl.message = { text, kind: 'error', near: 'status' };
+    } else {
+      app.error = text;
+      app.screen = 'start';
+    }
+    render();
+  }
+
+  /** The games kept here that have travelled by link, most recent first. */
+  function linkGames() {
+    const out = [];
+    for (const g of records.list?.() ?? []) {
+      const saved = records.load(g.id);
+      if (saved?.record?.link?.gameId) out.push(saved);
+    }
+    return out;
+  }
+
+  async function receiveGame(parsed) {
+    // A game this device holds: the link must follow from its copy.
+    for (const saved of linkGames()) {
+      let res;
+      try {
+        res = await engine.call('receive_link', { link: parsed.link, state: saved.state });
+      } catch (err) {
+        if (err.reason === 'wrong_game') continue;
+        if (['already_opened', 'forked', 'missed'].includes(err.reason)) {
+          // Keep this device's copy, open it, and say why the link was not used.
+          await ctl.openSaved(saved.record, saved.state);
+          ctl.message = { text: err.message, kind: err.reason === 'already_opened' ? 'info' : 'error', near: 'status' };
+          app.linkHandoff = null;
+          app.screen = 'table';
+          ctl.onChange();
+          ctl.afterChange();
+          return false;
+        }
+        throw err;
+      }
+      const record = { ...saved.record, id: res.game, viewer: res.view.current_player };
+      let note = t(res.kind === 'moves' ? 'link.checkedMoves' : 'link.checkedFull');
+      if (res.view.round > saved.state.round) note += ` ${t('link.roundEnded', { n: saved.state.round })}`;
+      return show(record, res, { note, noteKind: 'info' });
+    }
+    // First contact: the whole game, perhaps dealt from an invitation this device joined.
+    const res = await engine.call('receive_link', { link: parsed.link });
+    const seat = res.view.current_player;
+    let seats = Array.from({ length: res.view.players }, (_, i) => ({ name: parsed.names[i] || t('link.seat', { n: i + 1 }), bot: parsed.bots[i] || null }));
+    let mySeats = [seat];
+    let fair = null;
+    let note = res.verified_deal ? t('link.dealtBySender') : t('link.setUp');
+    if (parsed.proof) {
+      const checked = await checkDeal(parsed.proof, res);
+      seats = checked.invite.seats.map((s) => ({ name: s.name, bot: s.bot }));
+      if (checked.mine) mySeats = [checked.mine.seat];
+      fair = { invite: checked.text, secret: checked.secret };
+      note = checked.mine ? t('link.fairChecked') : t('link.fairConsistent');
+    }
+    const record = {
+      key: `l${Date.now().toString(36)}${randomHex(3)}`,
+      id: res.game,
+      variant: res.view.variant,
+      players: res.view.players,
+      seats,
+      options: res.view.options,
+      seed: res.seed ?? 0,
+      viewer: seat,
+      botCounter: 0,
+      link: { gameId: res.game_id, mySeats, fair },
+    };
+    return show(record, res, { note, noteKind: 'info' });
+  }
+
+  /** The deal of a game from an invitation: the host's reveal must match its commitment,
+   * the seed must be the one every value makes, and this device's value must be in it. */
+  async function checkDeal(proof, res) {
+    const dot = proof.lastIndexOf('.');
+    const text = proof.slice(0, dot);
+    const secret = proof.slice(dot + 1);
+    const unfair = (why) => {
+      engine.call('close', { game: res.game }).catch(() => {});
+      return new Error(why);
+    };
+    let invite, seed;
+    try {
+      ({ invite } = await engine.call('invite_decode', { text }));
+      ({ seed } = await engine.call('fair_seed', { invite, secret }));
+    } catch (err) {
+      throw unfair(err.message);
+    }
+    if (seed !== res.seed || invite.variant !== res.view.variant || invite.players !== res.view.players) throw unfair(t('link.dealNotFromInvite'));
+    const mine = invites.get(invite.id);
+    if (mine && mine.role === 'guest' && (mine.commitment !== invite.commitment || invite.seats[mine.seat]?.value !== mine.value)) throw unfair(t('link.myValueMissing'));
+    return { invite, text, secret, mine: mine && mine.role === 'guest' ? mine : null };
+  }
+
+  function show(record, res, { note, noteKind }) {
+    const seat = res.view.current_player;
+    if (!record.link.mySeats.includes(seat)) record.link.mySeats = [...record.link.mySeats, seat];
+    ctl.adopt(record, res.view, { cover: res.view.round_over ? null : seat });
+    app.linkOffer = null;
+    app.linkHandoff = res.view.round_over ? null : { seat, since: res.since ?? 0, first: Boolean(res.first_contact), note, noteKind };
+    app.screen = 'table';
+    ctl.onChange(); // renders, and keeps the game among the games in progress
+    return true;
+  }
+
+  // ---- the invitation (fair deal) -------------------------------------------------------
+
+  /** The host starts an invitation from the start screen's setup (`req` = matchRequest). */
+  async function invite(req) {
+    const host = req.seats.findIndex((s) => !s.bot);
+    if (host < 0 || req.seats.filter((s) => !s.bot).length < 2) throw new Error(t('invite.needPeople'));
+    // The others must know who invites them ("You" would mean each of them).
+    const hostName = req.seats[host].name.trim();
+    if (!hostName || hostName === t('names.you') || /^#\d+$/.test(hostName)) throw new Error(t('invite.nameHost', { n: host + 1 }));
+    const secret = randomHex(32);
+    const { commitment } = await engine.call('commit', { secret });
+    const inv = {
+      id: randomHex(8),
+      variant: req.variant,
+      players: req.players,
+      options: req.options,
+      host,
+      commitment,
+      seats: req.seats.map((s, i) => ({ name: i === host || s.bot ? s.name : t('link.seat', { n: i + 1 }), bot: s.bot || null, value: null })),
+    };
+    const { text } = await engine.call('invite_encode', { invite: inv });
+    invites.put(inv.id, { role: 'host', secret, seat: host, commitment });
+    showInvite({ role: 'host', invite: inv, text, seat: host });
+  }
+
+  function showInvite(state) {
+    const to = nextInvitee(state.invite, state.seat);
+    const from = state.invite.seats[state.seat].name;
+    const message = to === state.invite.host && state.role === 'guest'
+      ? t('invite.messageBack', { name: from, variant: t(`variant.${state.invite.variant}`) })
+      : t('invite.message', { name: from, variant: t(`variant.${state.invite.variant}`) });
+    app.invite = { ...state, to, offer: { url: inviteUrl(state.text), text: message, status: '', sent: false } };
+    app.screen = 'invite';
+    render();
+  }
+
+  async function openInvite(text) {
+    const { invite: inv } = await engine.call('invite_decode', { text });
+    const mine = invites.get(inv.id);
+    const open = inv.seats.some((s, i) => i !== inv.host && !s.bot && !s.value);
+    if (mine?.role === 'host') {
+      if (mine.commitment !== inv.commitment) throw new Error(t('invite.notMine'));
+      if (open) return showInvite({ role: 'host', invite: inv, text, seat: mine.seat });
+      return deal(inv, text, mine);
+    }
+    if (mine?.role === 'guest' && inv.seats[mine.seat]?.value === mine.value) return showInvite({ role: 'guest', invite: inv, text, seat: mine.seat });
+    if (!open) throw new Error(t('invite.full'));
+    app.invite = { role: 'joining', invite: inv, text, seat: inv.seats.findIndex((s, i) => i !== inv.host && !s.bot && !s.value), name: records.profile?.().name || '' };
+    app.screen = 'invite';
+    render();
+    return true;
+  }
+
+  async function join() {
+    const st = app.invite;
+    const name = (st.name || '').trim().slice(0, MAX_NAME);
+    if (!name) {
+      st.error = t('invite.nameFirst');
+      return render();
+    }
+    const value = randomHex(32);
+    const inv = structuredClone(st.invite);
+    inv.seats[st.seat] = { name, bot: null, value };
+    try {
+      const { text } = await engine.call('invite_encode', { invite: inv });
+      invites.put(inv.id, { role: 'guest', seat: st.seat, value, commitment: inv.commitment });
+      showInvite({ role: 'guest', invite: inv, text, seat: st.seat });
+    } catch (err) {
+      st.error = err.message || String(err);
+      render();
+    }
+    return true;
+  }
+
+  /** Everyone has joined: reveal, check, and deal from the seed all the values make. */
+  async function deal(inv, text, mine) {
+    const { seed } = await engine.call('fair_seed', { invite: inv, secret: mine.secret });
+    const seats = inv.seats.map((s) => ({ name: s.name, bot: s.bot }));
+    app.invite = null;
+    app.screen = 'table';
+    await ctl.newGame({
+      variant: inv.variant,
+      players: inv.players,
+      seats,
+      options: inv.options,
+      seed,
+      viewer: mine.seat,
+      link: { gameId: null, mySeats: [mine.seat], fair: { invite: text, secret: mine.secret } },
+    });
+    return true;
+  }
+
+  function renderInvite() {
+    const st = app.invite;
+    if (!st) return null;
+    const inv = st.invite;
+    const variant = t(`variant.${inv.variant}`);
+    const seatRows = h('ol', { class: 'invite-seats', id: 'invite-seats' },
+      inv.seats.map((s, i) => h('li', { class: [i === st.seat && 'me'] },
+        h('span', { class: 'who', text: s.bot ? t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) : s.name }),
+        h('span', { class: 'state', text: s.bot ? '' : i === inv.host ? t('invite.host') : s.value ? t('invite.joined') : t('invite.waiting') }))));
+    const back = h('button', { class: 'btn', type: 'button', id: 'invite-back', 'data-fk': 'invite-back', onclick: () => {
+      app.invite = null;
+      app.screen = 'start';
+      render();
+    }, text: t('invite.toStart') });
+    let body;
+    if (st.role === 'joining') {
+      const choices = inv.seats.map((s, i) => (i !== inv.host && !s.bot && !s.value ? i : -1)).filter((i) => i >= 0);
+      body = [
+        h('p', { class: 'lead', text: t('invite.from', { name: inv.seats[inv.host].name, variant }) }),
+        seatRows,
+        choices.length > 1
+          ? h('div', { class: 'field' },
+              h('label', { for: 'invite-seat', text: t('invite.whichSeat') }),
+              h('select', { id: 'invite-seat', 'data-fk': 'invite-seat', onchange: (e) => (st.seat = Number(e.target.value)) },
+                choices.map((i) => h('option', { value: i, selected: i === st.seat, text: t('link.seat', { n: i + 1 }) }))))
+          : null,
+        h('div', { class: 'field' },
+          h('label', { for: 'invite-name', text: t('invite.yourName') }),
+          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: MAX_NAME, autocomplete: 'nickname', value: st.name, oninput: (e) => (st.name = e.target.value) })),
+        st.error ? h('p', { class: 'msg error', role: 'alert', text: st.error }) : null,
+        h('button', { class: 'btn primary big', type: 'button', id: 'invite-join', 'data-fk': 'invite-join', onclick: join, text: t('invite.join') }),
+      ];
+    } else {
+      const to = inv.seats[st.to].name;
+      body = [
+        h('p', { class: 'lead', text: st.role === 'host' ? t('invite.hostLead', { variant }) : t('invite.joinedLead', { name: inv.seats[inv.host].name }) }),
+        seatRows,
+        sendBox(st.offer, { id: 'send-invite', title: st.to === inv.host ? t('invite.sendBack', { name: to }) : t('invite.sendTo', { name: to }), primary: true }),
+        h('p', { class: 'fine', text: t('invite.fairNote') }),
+      ];
+    }
+    return h('main', { class: 'invite-screen', id: 'invite' },
+      h('h1', { text: t('invite.title', { variant }) }),
+      body,
+      back);
+  }
+
+  window.addEventListener('hashchange', () => openFromHash());
+
+  return { offer, dock, handoff, replayBar, resultBoxes, openFromHash, invite, renderInvite };
 }
+
+const humanSeats = (record) => record.seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);

@@ -91,7 +91,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
           'aria-label': t('start.seatKind', { n: i + 1 }),
           onchange: (e) => {
             seat.bot = e.target.value === 'human' ? null : e.target.value;
-            on.change(false);
+            on.change(true); // people or computers: whether the game can be played by link
           },
         },
         h('option', { value: 'human', selected: !seat.bot, text: t('seat.human') }),
@@ -210,6 +210,12 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed),
       error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
       h('button', { class: 'btn primary big', type: 'submit', id: 'start-game', 'data-fk': 'start-game', disabled: busy, text: busy ? t('start.starting') : t('start.play') }),
+      // Two people or more: each may play on their own phone (play by link, fair deal).
+      on.invite && setup.seats.slice(0, setup.players).filter((s) => !s.bot).length >= 2
+        ? h('div', { class: 'invite-start' },
+            h('button', { class: 'btn big', type: 'button', id: 'invite-game', 'data-fk': 'invite-game', disabled: busy, onclick: () => on.invite(), text: t('invite.button') }),
+            h('p', { text: t('invite.buttonNote') }))
+        : null,
     ),
     games
       ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on })
