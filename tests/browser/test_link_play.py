@@ -1,9 +1,12 @@
-"""Play by link between two devices (two browser contexts): device A plays a turn of a
-two-person game and sends it on as a link; device B opens the link, passes the hand-off screen
-and plays its turn. A tampered link is refused with a readable reason, and the games kept on
-the device stay as they were."""
+"""Play by link between devices (separate browser contexts): whole rounds passed from phone
+to phone, computer seats played on the sender's device, the fair-deal invitation, and the
+links a device must refuse (tampered, opened twice) while keeping its own copy of the game."""
 
 from __future__ import annotations
+
+import json
+import time
+from urllib.parse import urlsplit
 
 from fixtures.table_driver import (
     BOOT_TIMEOUT_MS,
@@ -12,20 +15,14 @@ from fixtures.table_driver import (
     hand,
     new_page,
     open_app,
+    play_my_turn,
     press,
+    shot,
     start,
 )
 
 import rummy
-
-
-def play_a_turn(page) -> None:
-    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
-    press(page, "#btn-draw")
-    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    key = hand(page)[-1][0]
-    press(page, f"#hand button[data-key='{key}']")
-    press(page, "#btn-discard")
+from rummy import link as links
 
 
 def wait_engine(page) -> None:
@@ -34,61 +31,235 @@ def wait_engine(page) -> None:
     )
 
 
-def test_a_game_travels_by_link_to_another_device(browser, site_url):
-    a = new_page(browser, "desktop")
-    open_app(a, site_url, "?seed=5&speed=instant")
-    names = choose_game(a, "basic", 2, bots=False)
-    start(a)
-    play_a_turn(a)
-    panel = a.locator("#send-game")
-    expect(panel).to_be_visible()
-    message = f"Your turn in Classic Rummy — {names[0]} played"
-    expect(a.locator("#send-game-text")).to_have_text(message)
-    url = a.input_value("#link-url")
-    assert url.startswith(site_url.rstrip("/")) and "#g=" in url and "?" not in url
-    assert panel.get_attribute("data-link") == url
+def game_text(url: str) -> str:
+    """The engine's link inside a page URL (`#g=<link>&n=...`)."""
+    fragment = urlsplit(url).fragment
+    return fragment.split("&")[0].removeprefix("g=")
 
+
+def sent_link(page) -> tuple[str, int]:
+    """The link the dock offers, and the seat it is for."""
+    page.wait_for_selector("#send-game", timeout=60_000)
+    url = page.get_attribute("#send-game", "data-link")
+    return url, int(page.get_attribute("#table", "data-current"))
+
+
+def open_link(page, url: str, first_visit: bool = False) -> None:
+    page.goto(url)
+    if first_visit:
+        wait_engine(page)
+    page.wait_for_selector("#handoff, .msg.error, .msg.info", timeout=BOOT_TIMEOUT_MS)
+
+
+def take_over(page, seat: int, replay: bool = False) -> str:
+    """Pass the hand-off screen as the seat's person; returns what happened since its turn."""
+    expect(page.locator("#handoff")).to_be_visible()
+    expect(page.locator("#hand button.in-hand")).to_have_count(0)  # nothing before the yes
+    press(page, "#handoff-yes")
+    page.wait_for_selector("#since, #table[data-my-turn=yes]")
+    since = ""
+    if page.locator("#since").count():
+        assert page.locator("#since-lines li").count() >= 1
+        since = page.inner_text("#since-lines")
+        if replay:
+            press(page, "#since-replay")
+            expect(page.locator("#replay")).to_be_visible()
+            expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
+            steps = int(page.inner_text("#replay-text").split(" of ")[1].split(":")[0])
+            for _ in range(steps - 1):
+                press(page, "#replay-next")
+            expect(page.locator("#replay-next")).to_be_disabled()
+            press(page, "#replay-done")
+        else:
+            press(page, "#since-done")
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
+    expect(page.locator("#table")).to_have_attribute("data-viewer", str(seat))
+    return since
+
+
+def pass_round(pages: dict, url: str, seat: int, first: set, checks=None, max_s: float = 900):
+    """Send the game from device to device until a round ends. `first` holds the seats whose
+    device has not seen the game yet. Returns (page where it ended, stats, links sent)."""
+    stats = {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0, "since": []}
+    sent = []
+    deadline = time.monotonic() + max_s
+    while time.monotonic() < deadline:
+        page = pages[seat]
+        open_link(page, url, first_visit=seat in first)
+        first.discard(seat)
+        sent.append((seat, url))
+        if checks:
+            checks(page, seat, url, stats)
+        stats["since"].append(take_over(page, seat, replay=stats["turns"] == 3))
+        stats["turns"] += 1
+        play_my_turn(page, stats)
+        if page.evaluate("document.documentElement.dataset.screen") == "sheet":
+            return page, stats, sent
+        url, seat = sent_link(page)
+    raise AssertionError(f"the round did not end in {max_s}s: {stats}")
+
+
+def set_seats(page, kinds: list[str]) -> None:
+    for i, kind in enumerate(kinds):
+        page.select_option(f"#seat-kind-{i}", kind)
+
+
+def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browser, site_url):
+    a = new_page(browser, "phone")
     b = new_page(browser, "phone")
-    b.goto(url)
-    wait_engine(b)
-    dialog = b.locator("#handoff")
-    expect(dialog).to_contain_text(f"Whose turn: {names[1]}")
-    expect(dialog).to_contain_text(f"Are you {names[1]}?")
-    expect(b.locator("#hand button.in-hand")).to_have_count(0)  # nothing shows before the yes
-    press(b, "#handoff-yes")
-    expect(b.locator("#table")).to_have_attribute("data-my-turn", "yes")
-    expect(b.locator("#table")).to_have_attribute("data-viewer", "1")
-    assert len(hand(b)) == 10
-    play_a_turn(b)
-    expect(b.locator("#send-game-text")).to_contain_text(f"{names[1]} played")
-    # The opened game is kept among the games in progress on device B.
-    b.wait_for_timeout(1000)
-    b.goto(url.split("#")[0])
-    wait_engine(b)
-    expect(b.locator(".resume")).to_contain_text("Classic Rummy")
+    open_app(a, site_url, "?seed=11&speed=instant")
+    choose_game(a, "rummy101", 3)
+    set_seats(a, ["human", "human", "easy"])
+    names = [a.input_value(f"#seat-name-{i}") for i in range(3)]
+    start(a)
+    # Seat 0 plays here; then the dock offers the game to seat 1.
+    a.wait_for_selector("#table[data-my-turn=yes]")
+    play_my_turn(a, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
+    url, seat = sent_link(a)
+    assert seat == 1
+    expect(a.locator("#send-game-text")).to_have_text(f"Your turn in Rummy 101 — {names[0]} played")
+    shot(a, "link-dock-phone")
+    assert links.inspect(game_text(url))["kind"] == "full"  # seat 1 has no copy yet
+
+    kinds = []
+
+    def checks(page, seat, url, stats):
+        kinds.append(links.inspect(game_text(url))["kind"])
+        expect(page.locator("#handoff")).to_contain_text(f"Whose turn: {names[seat]}")
+        if stats["turns"] == 2:
+            shot(page, "link-handoff-phone")
+
+    _, stats, sent = pass_round({0: a, 1: b}, url, 1, {1}, checks)
+    assert stats["discards"] >= 4, stats
+    # After first contact every hop is a moves link of a few dozen characters.
+    assert kinds[0] == "full" and set(kinds[1:]) == {"moves"}, kinds
+    assert max(len(game_text(u)) for _, u in sent[1:]) < 120
+    # The computer seat moved on the senders' devices, between the people's turns, and the
+    # next person read its moves in "since your last turn".
+    assert any(names[2] in text for text in stats["since"]), stats["since"][:3]
     assert a.problems == [] and b.problems == []
 
 
-def test_a_tampered_link_is_refused_and_nothing_stored_changes(browser, site_url):
-    page = new_page(browser, "desktop")
-    open_app(page, site_url, "?seed=7&speed=instant")
-    choose_game(page, "basic", 2)
-    start(page)
-    page.wait_for_selector("#table[data-my-turn=yes]")
-    press(page, "#btn-draw")
-    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    page.wait_for_timeout(1000)  # the autosave
-    stored = "JSON.stringify(Object.entries(localStorage).sort())"
-    before = page.evaluate(stored)
+def test_a_fair_deal_goes_round_three_phones_then_a_classic_round(browser, site_url):
+    host, bea, cy = (new_page(browser, d) for d in ("desktop", "phone", "phone"))
+    open_app(host, site_url, "?speed=instant&max_rebuilds=1")
+    choose_game(host, "basic", 4)
+    set_seats(host, ["human", "human", "easy", "human"])
+    press(host, "#invite-game")  # "You" is everyone: the host must give a name first
+    expect(host.locator("#start .msg.error")).to_contain_text("Write your name for player 1")
+    host.fill("#seat-name-0", "Hana")
+    names = {0: "Hana", 1: "Bea", 3: "Cy"}
+    press(host, "#invite-game")
+    expect(host.locator("#invite")).to_be_visible()
+    expect(host.locator("#send-invite-title")).to_contain_text("Player 2")
+    url = host.get_attribute("#send-invite", "data-link")
+    assert "#i=" in url
 
-    link = rummy.new_game("basic", 2, seed=3).to_link()
-    i = len(link) // 2
-    bad = link[:i] + ("A" if link[i] != "A" else "B") + link[i + 1 :]
-    page.goto(site_url + "#g=" + bad)
-    page.reload()
-    wait_engine(page)
-    expect(page.locator("#start .msg.error")).to_contain_text("This link is damaged")
-    assert page.evaluate("document.documentElement.dataset.screen") == "start"
-    expect(page.locator(".resume")).to_contain_text("Classic Rummy")
-    assert page.evaluate(stored) == before
-    assert page.problems == []
+    # Bea joins, and sends it on to the last person.
+    bea.goto(url)
+    wait_engine(bea)
+    expect(bea.locator("#invite")).to_contain_text("invites you to a game of Classic Rummy")
+    press(bea, "#invite-join")
+    expect(bea.locator("#invite .msg.error")).to_contain_text("Write your name first")
+    bea.fill("#invite-name", "Bea")
+    press(bea, "#invite-join")
+    expect(bea.locator("#send-invite-title")).to_contain_text("Player 4")
+    url = bea.get_attribute("#send-invite", "data-link")
+    shot(bea, "link-invite-phone")
+
+    cy.goto(url)
+    wait_engine(cy)
+    cy.fill("#invite-name", "Cy")
+    press(cy, "#invite-join")
+    expect(cy.locator("#send-invite-title")).to_contain_text("back to")
+    url = cy.get_attribute("#send-invite", "data-link")
+
+    # Back at the host: the secret is revealed and the cards are dealt.
+    host.goto(url)
+    host.wait_for_selector("#table", timeout=BOOT_TIMEOUT_MS)
+    pages = {0: host, 1: bea, 3: cy}
+    if host.get_attribute("#table", "data-my-turn") == "yes":
+        play_my_turn(host, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
+    url, seat = sent_link(host)
+    proof_seen = []
+
+    def checks(page, seat, url, stats):
+        note = page.locator("#link-check")
+        if "&f=" in url and seat not in proof_seen:
+            proof_seen.append(seat)
+            expect(note).to_contain_text("Fair deal checked")
+        expect(page.locator("#handoff")).to_contain_text(f"Whose turn: {names[seat]}")
+
+    ended, stats, sent = pass_round(pages, url, seat, {1, 3}, checks)
+    assert sorted(proof_seen) == [1, 3]
+    assert stats["turns"] == len(sent) >= 3
+    expect(ended.locator("#score-sheet")).to_be_visible()
+    assert all(p.problems == [] for p in pages.values())
+
+
+def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url):
+    a = new_page(browser, "desktop")
+    b = new_page(browser, "phone")
+    open_app(a, site_url, "?seed=5&speed=instant")
+    choose_game(a, "basic", 2, bots=False)
+    start(a)
+    turn = {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0}
+    a.wait_for_selector("#table[data-my-turn=yes]")
+    play_my_turn(a, turn)
+    first, _ = sent_link(a)
+    open_link(b, first, first_visit=True)
+    take_over(b, 1)
+    assert len(hand(b)) in (10, 11)
+    play_my_turn(b, turn)
+    back, _ = sent_link(b)
+    b.wait_for_timeout(800)  # the autosave
+
+    # Device A: the moves link follows from its copy.
+    open_link(a, back)
+    expect(a.locator("#link-check")).to_contain_text("follow")
+    take_over(a, 0)
+    stored = """JSON.stringify(Object.entries(localStorage)
+        .filter(([k]) => k.includes('.game.')).map(([, v]) => JSON.parse(v).state))"""
+    a.wait_for_timeout(800)
+    before = a.evaluate(stored)
+
+    # The same link again: already opened; the copy stays.
+    open_link(a, back)
+    expect(a.locator(".msg.info")).to_contain_text("already been opened")
+    a.wait_for_timeout(800)
+    assert a.evaluate(stored) == before
+
+    # A changed character: refused with the reason.
+    text = game_text(back)
+    i = len(text) // 2
+    bad = back.replace(text, text[:i] + ("A" if text[i] != "A" else "B") + text[i + 1 :])
+    open_link(a, bad)
+    expect(a.locator(".msg.error").first).to_contain_text("damaged")
+    assert a.evaluate(stored) == before
+
+    # Offline: B's phone, with the page closed, opens A's next link.
+    play_my_turn(a, turn)
+    nxt, _ = sent_link(a)
+    b.goto("about:blank")
+    b.context.set_offline(True)
+    try:
+        b.goto(nxt)
+        wait_engine(b)
+        b.wait_for_selector("#handoff", timeout=BOOT_TIMEOUT_MS)
+        expect(b.locator("#link-check")).to_contain_text("follow")
+        take_over(b, 1)
+    finally:
+        b.context.set_offline(False)
+
+    # A link of another game opens as a game of its own beside this one, which stays as it was.
+    a.wait_for_timeout(800)
+    mine = a.evaluate(stored)
+    other = rummy.new_game("basic", 2, seed=3)
+    other.apply({"type": "draw", "source": "stock"})
+    other.apply({"type": "discard", "card": other.view(0)["hand"][0]})
+    open_link(a, f"{site_url}#g={other.to_link()}")
+    take_over(a, 1)
+    a.wait_for_timeout(800)
+    both = a.evaluate(stored)
+    assert len(json.loads(both)) == 2 and all(s in json.loads(both) for s in json.loads(mine))
+    assert a.problems == [] and b.problems == []

@@ -123,3 +123,27 @@ def test_hint_suggests_a_take_then_a_play(browser, site_url):
     expect(page.locator(".msg.info")).to_contain_text("Hint:")
     # The advised cards are selected, ready for the button the hint names.
     assert page.locator("#hand button[aria-pressed=true]").count() >= 1
+
+
+def test_pass_and_play_hides_each_hand_until_its_person_is_ready(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=3&speed=instant")
+    names = choose_game(page, "basic", 2, bots=False)
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    press(page, "#btn-draw")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    key, code = hand(page)[0]
+    press(page, f"#hand button[data-key='{key}']")
+    press(page, "#btn-discard")
+    # The device goes to the next person: no hand at all until they say they are ready.
+    expect(page.locator("#reveal")).to_be_visible()
+    expect(page.locator("#hand button.in-hand")).to_have_count(0)
+    expect(page.locator("#turn-banner")).to_contain_text(f"Pass the device to {names[1]}")
+    press(page, "#reveal")
+    expect(page.locator("#table")).to_have_attribute("data-viewer", "1")
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
+    second = [c for _, c in hand(page)]
+    assert len(second) == 10 and code not in second
+    expect(page.locator(".my-name")).to_have_text(names[1])
+    assert page.problems == []
