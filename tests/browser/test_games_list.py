@@ -9,6 +9,7 @@ import json
 import re
 
 from fixtures.table_driver import (
+    axe_violations,
     choose_game,
     expect,
     hand,
@@ -73,6 +74,7 @@ def test_every_game_in_progress_is_listed_and_the_older_one_continues(browser, s
         "A match of Classic Rummy is in progress (round 1)."
     )
     shot(page, "games-in-progress-phone")
+    assert axe_violations(page) == []  # names, headings, contrast (light mode)
     older = key_of(page, "Classic Rummy")
     press(page, f".resume button[data-key='{older}']")
     expect(page.locator("#table")).to_have_class(re.compile(r"\bv-basic\b"))

@@ -51,13 +51,17 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     one, two = tabs(browser)
     open_app(one, site_url, "?seed=7&speed=instant")
     open_app(two, site_url, "?seed=7&speed=instant")
-    choose_game(one, "basic", 2)
-    start(one)
-    draw(one)
     choose_game(two, "rummy101", 2)
     start(two)
     draw(two)
-    # Tab 1 saves again after tab 2's save: tab 2's game must survive it.
+    # Tab 1, still on its start screen, hears the other tab's save and lists the game.
+    expect(one.locator(".resume .game-item")).to_have_count(1)
+    expect(one.locator(".resume")).to_contain_text("Rummy 101")
+    choose_game(one, "basic", 2)
+    start(one)
+    draw(one)
+    # Tab 2 saves again after tab 1's save: tab 1's game must survive it, and the reverse.
+    draw(two)
     discard_last(one)
     one.reload()
     one.wait_for_function("document.documentElement.dataset.engine === 'ready'")
