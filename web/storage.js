@@ -471,6 +471,13 @@ export function openStorage(options = {}) {
       return { ok: true };
     },
 
+    /** Whether another tab has saved, finished or deleted game `id` since this store loaded
+     * or saved it (its next save would be refused as a conflict). */
+    isStale(id) {
+      sync();
+      return changedElsewhere(id);
+    },
+
     /** Remove a game in progress. With `ifUnchanged`, refuse ('conflict') when another tab
      * has saved it since this store loaded or saved it (leaving a match must not delete the
      * game another tab is playing on). */

@@ -84,7 +84,9 @@ def test_the_same_game_in_two_tabs_is_refused_in_words(browser, site_url):
     press(two, ".resume button")
     expect(two.locator("#table")).to_have_attribute("data-phase", "play")
     discard_last(two)
-    # Tab 1 plays on its older copy: its save is refused, and leaving keeps tab 2's game.
+    # Tab 1, on the table, says so at once.
+    expect(one.locator("#table .msg.error")).to_contain_text(CONFLICT)
+    # Tab 1 plays on its older copy anyway: its save is refused, and leaving keeps tab 2's game.
     discard_last(one)
     press(one, "#menu-btn")
     press(one, "#menu-leave")

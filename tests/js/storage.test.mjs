@@ -299,6 +299,8 @@ test('the same game saved from two tabs: the later tab is refused and nothing ch
   assert.equal(tab2.loadGame('a').state.turn, 1);
   assert.ok(tab2.saveGame('a', state({ turn: 2 })).ok);
   const before = ls.getItem(P + 'root');
+  assert.equal(tab1.isStale('a'), true);
+  assert.equal(tab2.isStale('a'), false);
   const refused = tab1.saveGame('a', state({ turn: 5 }));
   assert.deepEqual(refused, {
     ok: false,

@@ -252,11 +252,12 @@ export async function startApp({ root, engine }) {
       }
     }, 600);
   }
-  /** What the start screen shows of this device's games (web/ui/games-view.js); another
-   * tab's save refreshes it. */
+  /** What the start screen shows of this device's games (web/ui/games-view.js). Another
+   * tab's save refreshes the list, and says so at once on the table when it was this match. */
   function resumeInfo() {
     records.onExternalChange(() => {
       if (app.screen === 'start') scheduleRender();
+      else if (ctl.record && !ctl.record.finished && records.stale(ctl.record)) ctl.say(t('data.problem.conflict'), 'status', 'error');
     });
     return {
       inProgress: records.list(),

@@ -84,6 +84,12 @@ export function createRecords() {
       if (!result.ok) saveProblem = { reason: result.reason, message: result.message };
     },
 
+    /** Whether another tab has played on (or finished, or deleted) this match since this
+     * tab last loaded or saved it. */
+    stale(record) {
+      return Boolean(record?.key && store?.isStale(record.key));
+    },
+
     /** The list's Delete: remove game `key` for good. */
     remove(key) {
       return store ? store.deleteGame(key) : { ok: true };
