@@ -9,17 +9,23 @@ options, so `basic` rebuilds its stock without limit) played for a few rounds; e
 sampled states, and the max over *late* states: the last tenth of each round) against the
 2,000-character budget, the length of the moves link each seat would get (`link.link_for`),
 and the median / p95 / max milliseconds to encode and decode (CPU time of this thread: steadier
-than the wall clock when other work shares the machine). A last table does the same for
-positions laid out with ``deal=`` (sent as snapshots, not replays).
+than the wall clock when other work shares the machine). A second table does the same for
+positions laid out with ``deal=`` (sent as snapshots, not replays). The last one adds up the
+longest *page URL* the table sends (web/ui/link-play.js): a 40-character origin and path,
+``#g=``, the longest full link seen, and either the seats' names (12-letter Hebrew names,
+URI-encoded: 72 characters each) or the fair deal's proof (the invitation with those names and
+every player's random value, and the host's secret).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +98,27 @@ HEADER = (
 )
 
 
+def url_extras(variant: str, players: int) -> tuple[int, int]:
+    """Characters the page adds to a full link: ``&n=`` names, or ``&f=`` the fair-deal proof."""
+    name = "אבגדהוזחטיכל"  # 12 Hebrew letters: 24 UTF-8 bytes, 72 characters URI-encoded
+    names = len("&n=") + len(",".join(urllib.parse.quote(name, safe="") for _ in range(players)))
+    value = lambda i: hashlib.sha256(bytes([i])).hexdigest()  # noqa: E731
+    invite = {
+        "id": "0123456789abcdef",
+        "variant": variant,
+        "players": players,
+        "options": {},
+        "host": 0,
+        "commitment": link.commit(value(0)),
+        "seats": [
+            {"name": name, "bot": None, "value": None if i == 0 else value(i)}
+            for i in range(players)
+        ],
+    }
+    proof = len("&f=") + len(link.encode_invite(invite)) + len(".") + 64
+    return names, proof
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=12)
@@ -101,6 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"full links (chars) over random play, budget {BUDGET}; moves = link_for each seat")
     print(HEADER)
+    longest = {}
     for variant, players in CASES:
         sampled, late, moves = [], set(), []
         for game_no in range(args.games):
@@ -118,6 +146,14 @@ def main() -> None:
                 for seat in range(players):
                     moves.append(len(link.link_for(middle, seat)))
         print(row(f"{variant} {players}p", measure(sampled, late), moves), flush=True)
+        longest[variant, players] = max(len(link.encode(s)) for s in sampled)
+
+    print(f"\npage URLs (chars), longest full link + names or fair-deal proof, budget {BUDGET}")
+    print(f"{'case':<12} {'link':>5} {'names':>6} {'proof':>6} {'URL':>6}")
+    for (variant, players), size in longest.items():
+        names, proof = url_extras(variant, players)
+        url = 40 + len("#g=") + size + max(names, proof)
+        print(f"{variant + f' {players}p':<12} {size:>5} {names:>6} {proof:>6} {url:>6}")
 
     print("\npositions laid out with deal= (snapshots), same columns")
     print(HEADER)

@@ -331,12 +331,8 @@ export async function startApp({ root, engine }) {
       app.busy = true;
       scheduleRender();
       try {
-        const res = await engine.call('load', { state: m.state, seat: m.record.viewer });
-        ctl.record = { ...m.record, id: res.game };
-        ctl.generation++;
-        ctl.hand = { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: prefs.get().sortBy || null };
-        ctl.setView(res.view);
-        if (ctl.hand.sortBy) ctl.sort(ctl.hand.sortBy);
+        await ctl.openSaved(m.record, m.state);
+        app.linkHandoff = null;
         app.screen = 'table';
         ctl.afterChange();
       } catch (err) {

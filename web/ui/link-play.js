@@ -18,8 +18,11 @@
  * secret, deals from the seed all the values make, and the first game link carries the reveal
  * (`&f=`) so every device checks that its own value went into the deal.
  *
- * The fragment: `#g=<link>&n=<names>&b=<levels>&f=<invitation>.<secret>`, names and computer
- * levels comma-separated (URI-encoded), one per seat; or `#i=<invitation>`.
+ * The fragment: `#g=<link>`, and on a whole-game link (someone's first contact) either
+ * `&n=<names>&b=<levels>` (comma-separated, URI-encoded, one per seat) or, after an
+ * invitation, `&f=<invitation>.<secret>` (the invitation holds the names); or `#i=<invitation>`.
+ * The engine's link is checksummed and replayed; the names are not (a changed name misleads
+ * nobody about the cards).
  */
 import { h } from './dom.js';
 import { logLines } from './log-text.js';
@@ -94,10 +97,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       const { link, kind, game_id: gameId } = await engine.call('link', { game: record.id, seat: to });
       if (ctl.record !== record) return;
       record.link = { mySeats: humanSeats(record), ...(record.link || {}), gameId };
-      // A whole-game link may be someone's first contact: it carries the fair deal's proof.
-      const fair = record.link.fair;
-      const proof = fair && kind === 'full' ? `${fair.invite}.${fair.secret}` : '';
-      const url = gameUrl({ link, names: travelNames(record), bots: record.seats.map((s) => s.bot), proof });
+      const url = linkUrl(record, link, kind);
       const text = t('link.message', { variant: t(`variant.${record.variant}`), name: ctl.name(from) });
       app.linkOffer = { game: record.id, to, url, text, status: '', sent: false };
       ctl.onChange(); // renders, and saves the record with the game's link id
@@ -107,9 +107,15 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     }
   }
 
-  /** The seats' names as they travel: "You" means someone else on the other device. */
-  function travelNames(record) {
-    return record.seats.map((s, i) => (s.name === t('names.you') ? t('link.seat', { n: i + 1 }) : s.name));
+  /** A whole-game link may be someone's first contact: it carries the seats (names and
+   * computer levels — "You" would mean someone else over there) or, after an invitation,
+   * the fair deal's proof, which holds them. A moves link goes to a device that has them. */
+  function linkUrl(record, link, kind) {
+    if (kind !== 'full') return gameUrl({ link });
+    const fair = record.link?.fair;
+    if (fair) return gameUrl({ link, proof: `${fair.invite}.${fair.secret}` });
+    const names = record.seats.map((s, i) => (s.name === t('names.you') ? t('link.seat', { n: i + 1 }) : s.name));
+    return gameUrl({ link, names, bots: record.seats.map((s) => s.bot) });
   }
 
   async function share(o) {
@@ -180,9 +186,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     for (const seat of seats) {
       try {
         const { link, kind } = await engine.call('link', { game: record.id, seat });
-        const fair = record.link.fair;
-        const proof = fair && kind === 'full' ? `${fair.invite}.${fair.secret}` : '';
-        const url = gameUrl({ link, names: travelNames(record), bots: record.seats.map((s) => s.bot), proof });
+        const url = linkUrl(record, link, kind);
         into.offers[seat] = { game: record.id, to: seat, url, text: t('link.resultMessage', { variant: t(`variant.${record.variant}`) }), status: '', sent: false };
       } catch {
         /* no link for this one: the score sheet is still here */
