@@ -129,7 +129,7 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
         if stats["turns"] == 2:
             shot(page, "link-handoff-phone")
 
-    _, stats, sent = pass_round({0: a, 1: b}, url, 1, {1}, checks)
+    ended, stats, sent = pass_round({0: a, 1: b}, url, 1, {1}, checks)
     assert stats["discards"] >= 4, stats
     # After first contact every hop is a moves link of a few dozen characters.
     assert kinds[0] == "full" and set(kinds[1:]) == {"moves"}, kinds
@@ -137,6 +137,14 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     # The computer seat moved on the senders' devices, between the people's turns, and the
     # next person read its moves in "since your last turn".
     assert any(names[2] in text for text in stats["since"]), stats["since"][:3]
+    # The round ended on one phone: its score sheet sends the result to the other.
+    other_seat, other = (1, b) if ended is a else (0, a)
+    box = ended.locator(f"#send-result-{other_seat}")
+    expect(box).to_be_visible()
+    headline = ended.inner_text("#sheet-headline")
+    other.goto(box.get_attribute("data-link"))
+    expect(other.locator("#score-sheet")).to_be_visible()
+    expect(other.locator("#sheet-headline")).to_have_text(headline)
     assert a.problems == [] and b.problems == []
 
 
@@ -207,6 +215,12 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     a.wait_for_selector("#table[data-my-turn=yes]")
     play_my_turn(a, turn)
     first, _ = sent_link(a)
+    # No share sheet on this desktop: the button copies the message and the link.
+    a.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    expect(a.locator("#send-game-btn")).to_have_text("Copy the link")
+    press(a, "#send-game-btn")
+    expect(a.locator("#send-game .send-status")).to_have_text("Copied: paste it in a message.")
+    assert a.evaluate("navigator.clipboard.readText()").endswith(first)
     open_link(b, first, first_visit=True)
     take_over(b, 1)
     assert len(hand(b)) in (10, 11)
@@ -227,6 +241,11 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     open_link(a, back)
     expect(a.locator(".msg.info")).to_contain_text("already been opened")
     a.wait_for_timeout(800)
+    assert a.evaluate(stored) == before
+
+    # The first link, older than A's copy: refused, the copy stays.
+    open_link(a, first)
+    expect(a.locator(".msg.info")).to_contain_text("older than the game on this device")
     assert a.evaluate(stored) == before
 
     # A changed character: refused with the reason.

@@ -128,6 +128,12 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
         o.status = t('link.copied');
       }
       o.sent = true;
+      // The person it went to plays on their own device from now on.
+      const mine = ctl.record?.link?.mySeats;
+      if (mine && o.game === ctl.record.id && o.to !== ctl.record.viewer && mine.includes(o.to)) {
+        ctl.record.link.mySeats = mine.filter((s) => s !== o.to);
+        ctl.onChange();
+      }
     } catch (err) {
       o.status = err?.name === 'AbortError' ? '' : t('link.copyByHand');
     }
@@ -333,6 +339,9 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
         throw err;
       }
       const record = { ...saved.record, id: res.game, viewer: res.view.current_player };
+      // Whoever played the new moves did it on another device.
+      const movers = new Set((res.view.log || []).slice(res.since).map((e) => e.seat));
+      record.link = { ...record.link, mySeats: record.link.mySeats.filter((s) => !movers.has(s) || record.seats[s]?.bot) };
       let note = t(res.kind === 'moves' ? 'link.checkedMoves' : 'link.checkedFull');
       if (res.view.round > saved.state.round) note += ` ${t('link.roundEnded', { n: saved.state.round })}`;
       return show(record, res, { note, noteKind: 'info' });
