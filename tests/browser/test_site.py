@@ -188,6 +188,27 @@ def test_screenshots_of_the_loading_screen_and_the_table(browser, site_url, view
     assert Path(out / f"table-{width}x{height}.png").stat().st_size > 0
 
 
+@pytest.mark.parametrize(
+    ("how", "words"),
+    [
+        ({"query": "?lang=he"}, "בביקור הראשון"),
+        ({"locale": "ro-RO"}, "Doar prima vizită"),
+        ({"locale": "fr-FR"}, "Only the first visit"),
+    ],
+    ids=["asked", "browser", "fallback"],
+)
+def test_the_loading_screen_speaks_the_players_language(browser, site_url, how, words):
+    context = browser.new_context(locale=how.get("locale", "en-US"))
+    page = context.new_page()
+    page.goto(site_url + how.get("query", ""))
+    expect(page.locator("#boot-first-visit")).to_contain_text(words)
+    if "query" in how:
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        page.screenshot(path=str(ROOT / "screenshots" / "loading-he.png"))
+    wait_ready(page, proof=False)
+    context.close()
+
+
 def test_a_new_version_waits_for_the_players_ok(browser, tmp_path):
     """A rebuilt site installs in the background, shows the banner, and switches on the click."""
     import shutil
