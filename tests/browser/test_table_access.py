@@ -91,6 +91,28 @@ def test_a_turn_by_keyboard_alone(browser, site_url):
     assert "discarded" in page.text_content("#log-lines")
 
 
+def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "basic", 2)
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    press(page, "#menu-btn")
+    expect(page.locator("#menu")).to_be_visible()
+    inside = "document.getElementById('menu').contains(document.activeElement)"
+    seen = set()
+    for key in ["Tab"] * 12 + ["Shift+Tab"] * 12:
+        page.keyboard.press(key)
+        assert page.evaluate(inside), f"{key} left the menu"
+        seen.add(page.evaluate("document.activeElement.dataset.fk || document.activeElement.id"))
+    assert {"menu-close", "menu-howto", "menu-leave"} <= seen
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu")).to_have_count(0)
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement.closest('[role=dialog]')")
+    assert page.problems == []
+
+
 def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     page = new_page(browser, "phone", viewport={"width": 360, "height": 640})
     open_app(page, site_url, "?lang=he&seed=7&speed=instant")

@@ -556,6 +556,24 @@ export async function startApp({ root, engine }) {
     },
   });
 
+  // A modal dialog keeps the keyboard: Tab and Shift+Tab go round its own controls.
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const dialogs = root.querySelectorAll('[role="dialog"][aria-modal="true"]');
+    const dialog = dialogs[dialogs.length - 1];
+    if (!dialog) return;
+    const stops = [...dialog.querySelectorAll('button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+      .filter((el) => !el.disabled && el.getClientRects().length);
+    if (!stops.length) return;
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    const inside = dialog.contains(document.activeElement);
+    if (!inside || (e.shiftKey && document.activeElement === first) || (!e.shiftKey && document.activeElement === last)) {
+      e.preventDefault();
+      (e.shiftKey ? last : first).focus();
+    }
+  });
+
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && app.dialog) {
       if (app.dialog.kind === 'choose') app.dialog.resolve(null);
