@@ -110,3 +110,36 @@ def test_a_damaged_index_opens_with_a_notice(browser, site_url):
     choose_game(page, "basic", 2)
     start(page)
     assert page.problems == []
+
+
+def test_a_full_storage_is_said_on_the_table_and_play_goes_on(browser, site_url):
+    (page,) = tabs(browser, 1)
+    # The browser's quota, on demand: every write throws as a full localStorage does.
+    page.add_init_script(
+        """(() => {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (window.__full) throw new DOMException('full', 'QuotaExceededError');
+          return setItem.call(this, key, value);
+        };
+      })()"""
+    )
+    open_app(page, site_url, "?seed=4&speed=instant")
+    choose_game(page, "basic", 2)
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    page.evaluate("window.__full = true")
+    press(page, "#btn-draw")
+    expect(page.locator(".msg.error[data-msg=status]")).to_contain_text(
+        "Storage on this device is full"
+    )
+    # The game goes on; once there is room again, the next save goes through.
+    page.evaluate("window.__full = false")
+    key, _ = hand(page)[0]
+    press(page, f"#hand button[data-key='{key}']")
+    press(page, "#btn-discard")
+    expect(page.locator(".msg.error")).to_have_count(0)
+    page.wait_for_timeout(1000)
+    saved = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('.game.')).length")
+    assert saved == 1
+    assert page.problems == []

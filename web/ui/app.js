@@ -246,7 +246,9 @@ export async function startApp({ root, engine }) {
       if (!record || !view || record.finished) return;
       try {
         const { state } = await engine.call('state', { game: record.id });
-        if (!record.finished) records.save(record, state);
+        const saved = record.finished ? { ok: true } : records.save(record, state);
+        // A full storage must not go unnoticed mid-game (another tab's move is told apart).
+        if (!saved.ok && saved.message && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== saved.message) ctl.say(saved.message, 'status', 'error');
       } catch {
         /* an unsaved step is not worth interrupting play for */
       }

@@ -131,6 +131,7 @@ export class TableController {
   /** Put `record` (whose engine handle is open) on the table, showing `view`; `cover` hides
    * the hand until that seat's person says they are ready. */
   adopt(record, view, { cover = null } = {}) {
+    if (this.record && this.record.id !== record.id) this.call('close', { game: this.record.id }).catch(() => {});
     this.generation++;
     this.record = record;
     this.hand = createHandModel();

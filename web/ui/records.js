@@ -42,7 +42,8 @@ export function createRecords() {
       if (!store) return { ok: false, reason: 'unavailable', message: '' };
       const result = store.saveGame(record.key, state, {
         names: record.seats.map((s) => s.name),
-        mySeats: humanSeats(record),
+        // Play by link: only the seats played on this device make a game "waiting for you".
+        mySeats: record.link?.mySeats ?? humanSeats(record),
         bots: record.seats.map((s) => Boolean(s.bot)),
         record,
       });
