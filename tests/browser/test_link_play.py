@@ -282,3 +282,23 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     both = a.evaluate(stored)
     assert len(json.loads(both)) == 2 and all(s in json.loads(both) for s in json.loads(mine))
     assert a.problems == [] and b.problems == []
+
+
+def test_a_link_opened_right_after_a_move_keeps_that_move(browser, site_url):
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=9&speed=instant")
+    choose_game(page, "basic", 2)
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
+    press(page, "#btn-draw")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    phases = """Object.entries(localStorage).filter(([k]) => k.includes('.game.'))
+        .map(([, v]) => JSON.parse(v).state).map((s) => s.variant + ':' + s.phase).sort()"""
+    # The move is kept within a moment, not after a timer a link's page load would cut short.
+    page.wait_for_function(f"{phases}.join() === 'basic:play'", timeout=300)
+    other = rummy.new_game("rummy101", 2, seed=4).to_link()
+    page.goto(f"{site_url}#g={other}")
+    page.wait_for_selector("#handoff")
+    page.wait_for_timeout(800)
+    assert page.evaluate(phases) == ["basic:play", "rummy101:play"]
+    assert page.problems == []

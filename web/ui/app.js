@@ -238,21 +238,32 @@ export async function startApp({ root, engine }) {
   // ---- saving the match in progress -----------------------------------------------------
 
   let saveTimer = 0;
+  // A move is kept at once (a link may open the next page any moment); other changes to the
+  // match record (names, who plays by link) within the next 600 ms.
+  let savedView = null;
   function saveSoon() {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(async () => {
-      const record = ctl.record;
-      const view = ctl.view;
-      if (!record || !view || record.finished) return;
-      try {
-        const { state } = await engine.call('state', { game: record.id });
-        const saved = record.finished ? { ok: true } : records.save(record, state);
-        // A full storage must not go unnoticed mid-game (another tab's move is told apart).
-        if (!saved.ok && saved.message && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== saved.message) ctl.say(saved.message, 'status', 'error');
-      } catch {
-        /* an unsaved step is not worth interrupting play for */
-      }
-    }, 600);
+    saveTimer = setTimeout(saveNow, ctl.view !== savedView ? 0 : 600);
+  }
+  /** Before the table's game is closed (another one opens, or the player leaves): its last
+   * change must not wait for a timer that would find the next game there. */
+  ctl.beforeClose = () => {
+    if (saveTimer) saveNow();
+  };
+  async function saveNow() {
+    clearTimeout(saveTimer);
+    saveTimer = 0;
+    const record = ctl.record;
+    if (!record || !ctl.view || record.finished) return;
+    savedView = ctl.view;
+    try {
+      const { state } = await engine.call('state', { game: record.id });
+      const saved = record.finished ? { ok: true } : records.save(record, state);
+      // A full storage must not go unnoticed mid-game (another tab's move is told apart).
+      if (!saved.ok && saved.message && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== saved.message) ctl.say(saved.message, 'status', 'error');
+    } catch {
+      /* an unsaved step is not worth interrupting play for */
+    }
   }
   /** What the start screen shows of this device's games (web/ui/games-view.js). Another
    * tab's save refreshes the list, and says so at once on the table when it was this match. */

@@ -131,7 +131,10 @@ export class TableController {
   /** Put `record` (whose engine handle is open) on the table, showing `view`; `cover` hides
    * the hand until that seat's person says they are ready. */
   adopt(record, view, { cover = null } = {}) {
-    if (this.record && this.record.id !== record.id) this.call('close', { game: this.record.id }).catch(() => {});
+    if (this.record && this.record.id !== record.id) {
+      this.beforeClose?.(); // the app's pending autosave goes first (calls run in order)
+      this.call('close', { game: this.record.id }).catch(() => {});
+    }
     this.generation++;
     this.record = record;
     this.hand = createHandModel();
@@ -447,7 +450,10 @@ export class TableController {
 
   leave() {
     this.generation++;
-    if (this.record) this.call('close', { game: this.record.id }).catch(() => {});
+    if (this.record) {
+      this.beforeClose?.();
+      this.call('close', { game: this.record.id }).catch(() => {});
+    }
     this.record = null;
     this.view = null;
   }
