@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import rummy
-from rummy import cards, tiles
+from rummy import IllegalMove, cards, tiles
 
 
 def deck(variant: str) -> list[str]:
@@ -99,3 +99,15 @@ def random_action(g: rummy.Game, r: random.Random) -> dict:
     if roll < 0.53:
         return {"type": "reset_turn"}
     return {"type": "discard", "card": r.choice(hand)}
+
+
+def play_until(g: rummy.Game, r: random.Random, stop) -> list[dict]:
+    """Random legal play until ``stop(g)``; the state after every applied action."""
+    states = []
+    while not stop(g):
+        try:
+            g.apply(random_action(g, r))
+        except IllegalMove:
+            continue
+        states.append(g.state())
+    return states

@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 import rummy
-from helpers import deck, random_action
+from helpers import deck, play_until, random_action
 from rummy import IllegalMove, link
 from rummy.errors import InvalidState
 
@@ -298,15 +298,8 @@ def test_encode_refuses_a_broken_state():
 def three_seats():
     """A rummy101 game for three, played to its 12th turn; states after every action."""
     g = rummy.new_game("rummy101", players=3, seed=17)
-    states = [g.state()]
-    r = random.Random(4)
-    while g.state()["turn"] < 12 and not g.round_over:
-        try:
-            g.apply(random_action(g, r))
-        except IllegalMove:
-            continue
-        states.append(g.state())
-    return states
+    stop = lambda g: g.state()["turn"] >= 12 or g.round_over  # noqa: E731
+    return [g.state(), *play_until(g, random.Random(4), stop)]
 
 
 def test_the_true_continuation_is_accepted(three_seats):

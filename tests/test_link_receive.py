@@ -6,20 +6,8 @@ import random
 import pytest
 
 import rummy
-from helpers import deck, random_action
-from rummy import IllegalMove, link
-
-
-def play_until(g: rummy.Game, r: random.Random, stop) -> list[dict]:
-    """Random legal play until ``stop(g)``; the state after every applied action."""
-    states = []
-    while not stop(g):
-        try:
-            g.apply(random_action(g, r))
-        except IllegalMove:
-            continue
-        states.append(g.state())
-    return states
+from helpers import deck, play_until
+from rummy import link
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ from fixtures.table_driver import (
     choose_game,
     expect,
     hand,
+    make_a_move,
     new_page,
     open_app,
     play_round,
@@ -23,21 +24,6 @@ from fixtures.table_driver import (
 )
 
 GAMES = ".resume .game-item"
-
-
-def play_a_move(page) -> None:
-    """A move: draw from the stock (Rummy 101's first player discards instead: it starts
-    with the extra tile); then the autosave runs."""
-    page.wait_for_selector("#table[data-my-turn=yes]")
-    if page.get_attribute("#table", "data-phase") == "draw":
-        press(page, "#btn-draw")
-        expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    else:
-        key = hand(page)[-1][0]
-        press(page, f"#hand button[data-key='{key}']")
-        press(page, "#btn-discard")
-        page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
-    page.wait_for_timeout(1000)  # the autosave runs shortly after each change
 
 
 def reload(page) -> None:
@@ -53,11 +39,11 @@ def two_games(page) -> None:
     """A classic Rummy game, then (after a reload) a Rummy 101 game, a move played in each."""
     choose_game(page, "basic", 2)
     start(page)
-    play_a_move(page)
+    make_a_move(page)
     reload(page)
     choose_game(page, "rummy101", 2)
     start(page)
-    play_a_move(page)
+    make_a_move(page)
     reload(page)
 
 
@@ -110,7 +96,7 @@ def test_export_then_import_on_another_device_restores_the_games(browser, site_u
     open_app(page, site_url, "?seed=7&speed=instant")
     choose_game(page, "basic", 2)
     start(page)
-    play_a_move(page)
+    make_a_move(page)
     held = sorted(c for _, c in hand(page))
     reload(page)
     with page.expect_download() as got:

@@ -4,7 +4,16 @@ index opens with a notice."""
 
 from __future__ import annotations
 
-from fixtures.table_driver import DEVICES, choose_game, expect, hand, open_app, press, start
+from fixtures.table_driver import (
+    DEVICES,
+    choose_game,
+    expect,
+    hand,
+    make_a_move,
+    open_app,
+    press,
+    start,
+)
 
 CONFLICT = (
     "This game was played on in another tab or window. Reload to continue from the latest save."
@@ -24,21 +33,6 @@ def tabs(browser, n: int = 2):
     return pages
 
 
-def draw(page) -> None:
-    """A move: draw from the stock (Rummy 101's first player discards instead: it starts
-    with the extra tile); then the autosave runs."""
-    page.wait_for_selector("#table[data-my-turn=yes]")
-    if page.get_attribute("#table", "data-phase") == "draw":
-        press(page, "#btn-draw")
-        expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    else:
-        key = hand(page)[-1][0]
-        press(page, f"#hand button[data-key='{key}']")
-        press(page, "#btn-discard")
-        page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
-    page.wait_for_timeout(1000)  # the autosave runs shortly after each change
-
-
 def discard_last(page) -> None:
     key = hand(page)[-1][0]
     press(page, f"#hand button[data-key='{key}']")
@@ -53,15 +47,15 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     open_app(two, site_url, "?seed=7&speed=instant")
     choose_game(two, "rummy101", 2)
     start(two)
-    draw(two)
+    make_a_move(two)
     # Tab 1, still on its start screen, hears the other tab's save and lists the game.
     expect(one.locator(".resume .game-item")).to_have_count(1)
     expect(one.locator(".resume")).to_contain_text("Rummy 101")
     choose_game(one, "basic", 2)
     start(one)
-    draw(one)
+    make_a_move(one)
     # Tab 2 saves again after tab 1's save: tab 1's game must survive it, and the reverse.
-    draw(two)
+    make_a_move(two)
     discard_last(one)
     one.reload()
     one.wait_for_function("document.documentElement.dataset.engine === 'ready'")
@@ -77,7 +71,7 @@ def test_the_same_game_in_two_tabs_is_refused_in_words(browser, site_url):
     open_app(one, site_url, "?seed=7&speed=instant")
     choose_game(one, "basic", 2)
     start(one)
-    draw(one)
+    make_a_move(one)
     # Tab 2 continues the same game and plays on it.
     open_app(two, site_url, "?seed=7&speed=instant")
     expect(two.locator(".resume .game-item")).to_have_count(1)

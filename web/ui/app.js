@@ -315,21 +315,11 @@ export async function startApp({ root, engine }) {
       scheduleRender();
       window.scrollTo(0, 0);
     },
-    async start() {
-      app.busy = true;
-      app.error = null;
-      scheduleRender();
-      try {
-        prefs.set({ setup: app.setup });
-        await ctl.newGame(request(app.setup));
+    start() {
+      return fromSetup(async (req) => {
+        await ctl.newGame(req);
         app.screen = 'table';
-        window.scrollTo(0, 0);
-      } catch (err) {
-        app.error = err.message || String(err);
-      } finally {
-        app.busy = false;
-        scheduleRender();
-      }
+      });
     },
     /** Continue game `key` from the list (the latest one without a key). */
     async resume(key) {
@@ -428,14 +418,15 @@ export async function startApp({ root, engine }) {
     window.scrollTo(0, 0);
   }
 
-  // Play by link with a fair deal: the invitation goes round before the cards are dealt.
-  startIntents.invite = async () => {
+  /** The start screen's setup becomes a match (or an invitation): busy meanwhile, a refusal
+   * shown by the start button. */
+  async function fromSetup(work) {
     app.busy = true;
     app.error = null;
     scheduleRender();
     try {
       prefs.set({ setup: app.setup });
-      await linkPlay.invite(request(app.setup));
+      await work(request(app.setup));
       window.scrollTo(0, 0);
     } catch (err) {
       app.error = err.message || String(err);
@@ -443,7 +434,10 @@ export async function startApp({ root, engine }) {
       app.busy = false;
       scheduleRender();
     }
-  };
+  }
+
+  // Play by link with a fair deal: the invitation goes round before the cards are dealt.
+  startIntents.invite = () => fromSetup((req) => linkPlay.invite(req));
 
   function leaveMatch() {
     app.dialog = null;
