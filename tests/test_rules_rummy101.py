@@ -1,6 +1,5 @@
 """`rummy101` — Rummy 101 with tiles and jokers (RULES.md §3)."""
 
-
 import pytest
 
 import rummy
