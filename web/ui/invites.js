@@ -7,6 +7,7 @@
  */
 
 const KEY = 'rummy.invites';
+export const MAX_NAME = 40; // a seat's name, as the engine's invitations allow
 const KEEP = 20;
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -13,10 +13,8 @@
  * ("Whose turn: Ana — are you Ana?"), then what happened since Ana's last turn, replayable,
  * then the table.
  *
- * The fair deal (`#i=`): the host's invitation carries a commitment to its secret; it goes
- * round the people once, each adding a random value; when it comes back the host reveals the
- * secret, deals from the seed all the values make, and the first game link carries the reveal
- * (`&f=`) so every device checks that its own value went into the deal.
+ * The fair deal (`#i=`, web/ui/invite-play.js): the first game link carries the host's reveal
+ * (`&f=`), and every device checks that its own random value went into the deal (checkDeal).
  *
  * The fragment: `#g=<link>`, and on a whole-game link (someone's first contact) either
  * `&n=<names>&b=<levels>` (comma-separated, URI-encoded, one per seat) or, after an
@@ -26,10 +24,10 @@
  */
 import { h } from './dom.js';
 import { logLines } from './log-text.js';
-import { createInvites, randomHex } from './invites.js';
+import { createInvites, randomHex, MAX_NAME } from './invites.js';
+import { createInvitePlay } from './invite-play.js';
 
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
-const MAX_NAME = 40;
 
 /** The fragment → {type: 'game', link, names, bots, proof} | {type: 'invite', text} | null. */
 export function parseGameHash(hash) {
@@ -66,22 +64,6 @@ export function gameUrl({ link, names = [], bots = [], proof = '' }, loc = locat
   if (bots.some(Boolean)) url += `&b=${listParam(bots.map((b) => b || ''))}`;
   if (proof) url += `&f=${proof}`;
   return url;
-}
-
-export function inviteUrl(text, loc = location) {
-  return `${loc.origin}${loc.pathname}#i=${text}`;
-}
-
-/** The next person to send an invitation to after `from`: a guest seat that has not joined,
- * else the host (the invitation goes back to be dealt). */
-export function nextInvitee(invite, from) {
-  const n = invite.seats.length;
-  for (let k = 1; k <= n; k++) {
-    const i = (from + k) % n;
-    const s = invite.seats[i];
-    if (i !== invite.host && !s.bot && !s.value) return i;
-  }
-  return invite.host;
 }
 
 export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }) {
@@ -409,144 +391,8 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     return true;
   }
 
-  // ---- the invitation (fair deal) -------------------------------------------------------
-
-  /** The host starts an invitation from the start screen's setup (`req` = matchRequest). */
-  async function invite(req) {
-    const host = req.seats.findIndex((s) => !s.bot);
-    if (host < 0 || req.seats.filter((s) => !s.bot).length < 2) throw new Error(t('invite.needPeople'));
-    // The others must know who invites them ("You" would mean each of them).
-    const hostName = req.seats[host].name.trim();
-    if (!hostName || hostName === t('names.you') || /^#\d+$/.test(hostName)) throw new Error(t('invite.nameHost', { n: host + 1 }));
-    const secret = randomHex(32);
-    const { commitment } = await engine.call('commit', { secret });
-    const inv = {
-      id: randomHex(8),
-      variant: req.variant,
-      players: req.players,
-      options: req.options,
-      host,
-      commitment,
-      seats: req.seats.map((s, i) => ({ name: i === host || s.bot ? s.name : t('link.seat', { n: i + 1 }), bot: s.bot || null, value: null })),
-    };
-    const { text } = await engine.call('invite_encode', { invite: inv });
-    invites.put(inv.id, { role: 'host', secret, seat: host, commitment });
-    showInvite({ role: 'host', invite: inv, text, seat: host });
-  }
-
-  function showInvite(state) {
-    const to = nextInvitee(state.invite, state.seat);
-    const from = state.invite.seats[state.seat].name;
-    const message = to === state.invite.host && state.role === 'guest'
-      ? t('invite.messageBack', { name: from, variant: t(`variant.${state.invite.variant}`) })
-      : t('invite.message', { name: from, variant: t(`variant.${state.invite.variant}`) });
-    app.invite = { ...state, to, offer: { url: inviteUrl(state.text), text: message, status: '', sent: false } };
-    app.screen = 'invite';
-    render();
-  }
-
-  async function openInvite(text) {
-    const { invite: inv } = await engine.call('invite_decode', { text });
-    const mine = invites.get(inv.id);
-    const open = inv.seats.some((s, i) => i !== inv.host && !s.bot && !s.value);
-    if (mine?.role === 'host') {
-      if (mine.commitment !== inv.commitment) throw new Error(t('invite.notMine'));
-      if (open) return showInvite({ role: 'host', invite: inv, text, seat: mine.seat });
-      return deal(inv, text, mine);
-    }
-    if (mine?.role === 'guest' && inv.seats[mine.seat]?.value === mine.value) return showInvite({ role: 'guest', invite: inv, text, seat: mine.seat });
-    if (!open) throw new Error(t('invite.full'));
-    app.invite = { role: 'joining', invite: inv, text, seat: inv.seats.findIndex((s, i) => i !== inv.host && !s.bot && !s.value), name: records.profile?.().name || '' };
-    app.screen = 'invite';
-    render();
-    return true;
-  }
-
-  async function join() {
-    const st = app.invite;
-    const name = (st.name || '').trim().slice(0, MAX_NAME);
-    if (!name) {
-      st.error = t('invite.nameFirst');
-      return render();
-    }
-    const value = randomHex(32);
-    const inv = structuredClone(st.invite);
-    inv.seats[st.seat] = { name, bot: null, value };
-    try {
-      const { text } = await engine.call('invite_encode', { invite: inv });
-      invites.put(inv.id, { role: 'guest', seat: st.seat, value, commitment: inv.commitment });
-      showInvite({ role: 'guest', invite: inv, text, seat: st.seat });
-    } catch (err) {
-      st.error = err.message || String(err);
-      render();
-    }
-    return true;
-  }
-
-  /** Everyone has joined: reveal, check, and deal from the seed all the values make. */
-  async function deal(inv, text, mine) {
-    const { seed } = await engine.call('fair_seed', { invite: inv, secret: mine.secret });
-    const seats = inv.seats.map((s) => ({ name: s.name, bot: s.bot }));
-    app.invite = null;
-    app.screen = 'table';
-    await ctl.newGame({
-      variant: inv.variant,
-      players: inv.players,
-      seats,
-      options: inv.options,
-      seed,
-      viewer: mine.seat,
-      link: { gameId: null, mySeats: [mine.seat], fair: { invite: text, secret: mine.secret } },
-    });
-    return true;
-  }
-
-  function renderInvite() {
-    const st = app.invite;
-    if (!st) return null;
-    const inv = st.invite;
-    const variant = t(`variant.${inv.variant}`);
-    const seatRows = h('ol', { class: 'invite-seats', id: 'invite-seats' },
-      inv.seats.map((s, i) => h('li', { class: [i === st.seat && 'me'] },
-        h('span', { class: 'who', text: s.bot ? t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) : s.name }),
-        h('span', { class: 'state', text: s.bot ? '' : i === inv.host ? t('invite.host') : s.value ? t('invite.joined') : t('invite.waiting') }))));
-    const back = h('button', { class: 'btn', type: 'button', id: 'invite-back', 'data-fk': 'invite-back', onclick: () => {
-      app.invite = null;
-      app.screen = 'start';
-      render();
-    }, text: t('invite.toStart') });
-    let body;
-    if (st.role === 'joining') {
-      const choices = inv.seats.map((s, i) => (i !== inv.host && !s.bot && !s.value ? i : -1)).filter((i) => i >= 0);
-      body = [
-        h('p', { class: 'lead', text: t('invite.from', { name: inv.seats[inv.host].name, variant }) }),
-        seatRows,
-        choices.length > 1
-          ? h('div', { class: 'field' },
-              h('label', { for: 'invite-seat', text: t('invite.whichSeat') }),
-              h('select', { id: 'invite-seat', 'data-fk': 'invite-seat', onchange: (e) => (st.seat = Number(e.target.value)) },
-                choices.map((i) => h('option', { value: i, selected: i === st.seat, text: t('link.seat', { n: i + 1 }) }))))
-          : null,
-        h('div', { class: 'field' },
-          h('label', { for: 'invite-name', text: t('invite.yourName') }),
-          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: MAX_NAME, autocomplete: 'nickname', value: st.name, oninput: (e) => (st.name = e.target.value) })),
-        st.error ? h('p', { class: 'msg error', role: 'alert', text: st.error }) : null,
-        h('button', { class: 'btn primary big', type: 'button', id: 'invite-join', 'data-fk': 'invite-join', onclick: join, text: t('invite.join') }),
-      ];
-    } else {
-      const to = inv.seats[st.to].name;
-      body = [
-        h('p', { class: 'lead', text: st.role === 'host' ? t('invite.hostLead', { variant }) : t('invite.joinedLead', { name: inv.seats[inv.host].name }) }),
-        seatRows,
-        sendBox(st.offer, { id: 'send-invite', title: st.to === inv.host ? t('invite.sendBack', { name: to }) : t('invite.sendTo', { name: to }), primary: true }),
-        h('p', { class: 'fine', text: t('invite.fairNote') }),
-      ];
-    }
-    return h('main', { class: 'invite-screen', id: 'invite' },
-      h('h1', { text: t('invite.title', { variant }) }),
-      body,
-      back);
-  }
+  // The fair deal's invitation (web/ui/invite-play.js) shares the send box.
+  const { invite, openInvite, renderInvite } = createInvitePlay({ engine, ctl, records, app, t, render, sendBox });
 
   window.addEventListener('hashchange', () => openFromHash());
 
