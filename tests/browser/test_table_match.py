@@ -1,7 +1,8 @@
 """A whole match through the table UI: a one-hand match of classic Rummy ends with the
 winner (or shared win) on the sheet and a new match; a match survives a reload; a card can
-be dragged to reorder the hand and onto the discard pile; a meld tapped with nothing selected
-says what to do."""
+be dragged to reorder the hand, onto the discard pile, onto a meld (a lay-off) and onto a
+joker (a swap); a meld tapped with nothing selected says what to do; pass-and-play hides each
+hand until its person is ready."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from fixtures.table_driver import (
     shot,
     start,
 )
+
+import rummy
+from rummy import cards, tiles
 
 
 def test_a_one_hand_match_ends_with_a_winner_and_a_new_match(browser, site_url):
@@ -146,4 +150,60 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(browser, site_u
     second = [c for _, c in hand(page)]
     assert len(second) == 10 and code not in second
     expect(page.locator(".my-name")).to_have_text(names[1])
+    assert page.problems == []
+
+
+def open_position(page, site_url: str, g: rummy.Game) -> None:
+    """A known position, opened the way a player opens a sent game: by its link."""
+    page.goto(f"{site_url}#g={g.to_link()}")
+    page.wait_for_selector("#handoff", timeout=90_000)
+    press(page, "#handoff-yes")
+    page.wait_for_selector("#since, #table[data-my-turn=yes]")
+    if page.locator("#since").count():
+        press(page, "#since-done")
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=play]")
+
+
+def dealt(variant: str, hands_first: list[list[str]], sizes: list[int]) -> dict:
+    """A deal whose hands start with the given pieces, the rest in deck order."""
+    rest = list(tiles.FULL_SET if variant == "rummy101" else cards.DECK)
+    for piece in (p for h in hands_first for p in h):
+        rest.remove(piece)
+    hands = []
+    for first, size in zip(hands_first, sizes, strict=True):
+        hands.append(first + rest[: size - len(first)])
+        rest = rest[size - len(first) :]
+    return {"hands": hands, "stock": rest, "discard": [] if variant == "rummy101" else [rest.pop()]}
+
+
+def test_drag_a_card_onto_a_meld_to_lay_it_off(browser, site_url):
+    g = rummy.new_game(
+        "basic", players=2, seed=1, deal=dealt("basic", [["7H", "8H", "9H", "TH"], []], [10, 10])
+    )
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "meld", "melds": [["7H", "8H", "9H"]]})
+    page = new_page(browser, "desktop")
+    open_position(page, site_url, g)
+    meld = page.locator("[data-drop='meld:1']").bounding_box()
+    drag(page, "#hand button[data-code='TH']", meld)
+    expect(page.locator("[data-meld='1'] [data-code]")).to_have_count(4)
+    expect(page.locator("#hand button[data-code='TH']")).to_have_count(0)
+    assert page.problems == []
+
+
+def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
+    mine = ["R7", "R8", "JK", "R10", "K13", "B13", "Y13", "K12", "B12", "Y12", "R9"]
+    g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [mine, []], [22, 21]))
+    g.apply(
+        {
+            "type": "meld",
+            "melds": [["R7", "R8", "JK=R9", "R10"], ["K13", "B13", "Y13"], ["K12", "B12", "Y12"]],
+        }
+    )
+    page = new_page(browser, "phone")
+    open_position(page, site_url, g)
+    joker = page.locator("[data-drop='joker:1']").bounding_box()
+    drag(page, "#hand button[data-code='R9']", joker)
+    expect(page.locator("[data-meld='1'] [data-code='R9']")).to_have_count(1)
+    expect(page.locator("#hand button[data-code='JK']")).to_have_count(1)
     assert page.problems == []
