@@ -122,7 +122,8 @@ export function renderTable({ t, ctl, on, wide }) {
 
   // -- log
   const lines = logLines(v, t, ctl.names);
-  const logList = h('ol', { class: 'log-lines', id: 'log-lines' }, lines.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })));
+  const logList = h('ol', { class: 'log-lines', id: 'log-lines' },
+    lines.length ? lines.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }));
   const log = wide
     ? h('section', { class: 'log', 'aria-label': t('log.title') }, h('h2', { text: t('log.title') }), logList)
     : h('details', { class: 'log', open: ctl.logOpen || undefined, ontoggle: (e) => (ctl.logOpen = e.target.open) },
