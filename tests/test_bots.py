@@ -148,6 +148,18 @@ def test_hard_dumps_high_cards_and_shows_its_melds_when_an_opponent_holds_three_
     assert shown[-1]["card"] in ("KS", "QS")
 
 
+def test_rummy200_hard_keeps_its_melds_hidden_even_when_an_opponent_is_nearly_out():
+    # In rummy200 melds shown early are what the nearly-out opponent lays off on, and only
+    # going out wins the round: hard holds its set of sevens (medium lays it at once).
+    mine = codes("7C 7D 7H KS QS 2C 4D")
+    others = [codes("3S 8H TC"), codes("AD AH TS 5D 8C 9H JD"), codes("2S 5S 6D 9S JS 3H 4H")]
+    for level, types in (("hard", ["discard"]), ("medium", ["meld", "discard"])):
+        g = game("rummy200", [mine, *others], stock=["3C"])
+        assert [a["type"] for a in _turn_after_draw(g, level)] == types
+    g = game("rummy200", [mine, *others], stock=["3C"])
+    assert _turn_after_draw(g, "hard")[-1]["card"] in ("KS", "QS")  # high cards go first
+
+
 def test_hard_does_not_feed_the_next_player_what_it_took():
     # Seat 1 takes the 8♥ seat 0 threw; later seat 0 holds the 9♥ and the 9♣, both loose:
     # the 9♥ sits next to the 8♥, so it goes last.

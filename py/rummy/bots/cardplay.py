@@ -8,8 +8,10 @@ The strategy (seed 001, "Strategii Rummy", and what follows from it):
 - take the discard only when it completes a meld or can be laid off at once (easy never);
 - meld what the exact solver finds and lay off everything that fits — but the hard level
   keeps its melds hidden until it can go down in one turn (no lay-offs for the others, and
-  a `basic` "rummy" doubles the points), and lays them down as soon as an opponent holds
-  three or fewer cards (a held meld counts against you when someone goes out);
+  a `basic` "rummy" doubles the points); in `basic` it lays them down as soon as an opponent
+  holds three or fewer cards (a held meld counts against you when someone goes out), in
+  `rummy200` never early (melds shown give the others cards to shed, and only going out
+  wins a round);
 - discard by the value left in the hand, less the worth of pairs and near-runs that can
   still be completed (4♣ 4♠ 3♣ waits for 2♣ 5♣ 4♥ 4♦), counting only live cards;
 - shed high cards when an opponent holds three or fewer;
@@ -37,7 +39,8 @@ from .moves import ace_high, layoff_target, may_lay_off
 
 # Tuned with `python -m rummy.sim` (docs/BOTS.md): a loose card costs this much beyond its
 # points (going out first is what wins); a card the next player may use costs the meld it
-# gives them times this weight; melds stay hidden until an opponent holds this many cards.
+# gives them times this weight; melds stay hidden until an opponent holds this many cards
+# (`basic` only: in `rummy200` they stay hidden until the hand goes down in one turn).
 CARD_WEIGHT = 10.0
 DANGER_WEIGHT = 1.0
 HOLD_UNTIL = 3
@@ -123,12 +126,19 @@ def _holding(view: dict, loose: list[str]) -> bool:
 
     Held melds give the opponents nothing to lay off on, and going out in one turn doubles
     the points ("going rummy"). Cards that fit the table can wait: a card fits a meld for as
-    long as it exists. Lay down at once when going out, when someone has melded already this
-    hand (the rummy is gone), or when an opponent is close to going out.
+    long as it exists. Lay down at once when going out, or in `basic` when an opponent is
+    close to going out (what is on the table is not counted against you).
+
+    `rummy200` holds on even then: a round is won only by going out, and melds shown early
+    give the others (who have melded, so may lay off) cards to shed. Measured against
+    showing them at three cards: 64.5% of the rounds against medium instead of 52.3%; any
+    early showing tried, even only when the nearly-out opponent is unlikely to hold a card
+    that fits, gave most of that back (docs/BOTS.md).
     """
     if view["variant"] not in ("basic", "rummy200") or view["opened"][view["seat"]]:
         return False
-    if min(view["hand_sizes"][s] for s in opponents(view)) <= HOLD_UNTIL:
+    close = min(view["hand_sizes"][s] for s in opponents(view)) <= HOLD_UNTIL
+    if close and view["variant"] == "basic":
         return False
     stuck = [c for c in loose if layoff_target(view, c) is None]
     # Hold unless the whole hand can go down this turn.
