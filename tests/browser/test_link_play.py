@@ -302,3 +302,22 @@ def test_a_link_opened_right_after_a_move_keeps_that_move(browser, site_url):
     page.wait_for_timeout(800)
     assert page.evaluate(phases) == ["basic:play", "rummy101:play"]
     assert page.problems == []
+
+
+def test_the_wrong_person_opening_a_link_is_offered_to_send_it_on(browser, site_url):
+    a = new_page(browser, "desktop")
+    b = new_page(browser, "phone")
+    open_app(a, site_url, "?seed=5&speed=instant")
+    names = choose_game(a, "basic", 2, bots=False)
+    start(a)
+    a.wait_for_selector("#table[data-my-turn=yes]")
+    play_my_turn(a, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
+    url, _ = sent_link(a)
+    open_link(b, url, first_visit=True)
+    press(b, "#handoff-no")
+    # No hand shows; the game is kept, and this phone offers to send it on.
+    expect(b.locator("#send-game-title")).to_have_text(f"Send the game to {names[1]}")
+    expect(b.locator("#turn-banner")).to_contain_text(f"{names[1]} plays on another device")
+    expect(b.locator("#hand button.in-hand")).to_have_count(0)
+    assert game_text(b.get_attribute("#send-game", "data-link")) == game_text(url)
+    assert a.problems == [] and b.problems == []
