@@ -20,6 +20,7 @@ import {
   codeOf,
 } from './hand-model.js';
 import { isJoker, jokerReadings, baseCode } from './notation.js';
+import { peopleSeats } from './setup.js';
 
 export const SPEEDS = { slow: 1500, normal: 850, fast: 300, instant: 0 };
 
@@ -106,7 +107,7 @@ export class TableController {
   async newGame(setup) {
     this.generation++;
     const seats = setup.seats.slice(0, setup.players).map((s) => ({ name: s.name, bot: s.bot || null }));
-    const humans = seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
+    const humans = peopleSeats(seats);
     const viewer = Number.isInteger(setup.viewer) ? setup.viewer : humans.length ? humans[0] : 0;
     const seed = Number.isInteger(setup.seed) ? setup.seed : Math.floor(Math.random() * 2 ** 31);
     const res = await this.call('new_game', {

@@ -26,6 +26,7 @@ import { h } from './dom.js';
 import { logLines } from './log-text.js';
 import { createInvites, randomHex, MAX_NAME } from './invites.js';
 import { createInvitePlay } from './invite-play.js';
+import { peopleSeats } from './setup.js';
 
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
 
@@ -78,7 +79,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     try {
       const { link, kind, game_id: gameId } = await engine.call('link', { game: record.id, seat: to });
       if (ctl.record !== record) return;
-      record.link = { mySeats: humanSeats(record), ...(record.link || {}), gameId };
+      record.link = { mySeats: peopleSeats(record.seats), ...(record.link || {}), gameId };
       const url = linkUrl(record, link, kind);
       const text = t('link.message', { variant: t(`variant.${record.variant}`), name: ctl.name(from) });
       app.linkOffer = { game: record.id, to, url, text, status: '', sent: false };
@@ -399,4 +400,3 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   return { offer, dock, handoff, replayBar, resultBoxes, openFromHash, invite, renderInvite };
 }
 
-const humanSeats = (record) => record.seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);

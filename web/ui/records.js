@@ -8,8 +8,8 @@
  * for the start screen to show.
  */
 import { openStorage } from '../storage.js';
+import { peopleSeats } from './setup.js';
 
-const humanSeats = (record) => record.seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
 
 export function createRecords() {
   let store = null;
@@ -43,7 +43,7 @@ export function createRecords() {
       const result = store.saveGame(record.key, state, {
         names: record.seats.map((s) => s.name),
         // Play by link: only the seats played on this device make a game "waiting for you".
-        mySeats: record.link?.mySeats ?? humanSeats(record),
+        mySeats: record.link?.mySeats ?? peopleSeats(record.seats),
         bots: record.seats.map((s) => Boolean(s.bot)),
         record,
       });
@@ -55,7 +55,7 @@ export function createRecords() {
      * account, once per round. */
     settleRound(record, view) {
       if (!store || view.variant !== 'rummy101') return;
-      const seat = humanSeats(record)[0];
+      const seat = peopleSeats(record.seats)[0];
       if (seat === undefined) return;
       record.settled = record.settled || [];
       if (record.settled.includes(view.round)) return;
@@ -71,7 +71,7 @@ export function createRecords() {
         variant: view.variant,
         players: record.seats.length,
         names: record.seats.map((s) => s.name),
-        mySeats: humanSeats(record),
+        mySeats: peopleSeats(record.seats),
         scores: view.scores,
         winners: view.winners || [],
         rounds: (view.history || []).map((r) => r.points),

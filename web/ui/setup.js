@@ -73,6 +73,11 @@ function clampInt(v, lo, hi, fallback) {
   return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : fallback;
 }
 
+/** The seats people play (not computer players), in seat order. */
+export function peopleSeats(seats) {
+  return seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
+}
+
 /** Setup → the controller's newGame() argument. */
 export function matchRequest(setup, seed) {
   return {
