@@ -10,6 +10,10 @@
 import { openStorage } from '../storage.js';
 import { peopleSeats } from './setup.js';
 
+/** The seats this device plays: in a game played by link only its own (record.link.mySeats),
+ * else every person's (pass-and-play). */
+const mySeats = (record) => record.link?.mySeats ?? peopleSeats(record.seats);
+
 
 export function createRecords() {
   let store = null;
@@ -42,8 +46,7 @@ export function createRecords() {
       if (!store) return { ok: false, reason: 'unavailable', message: '' };
       const result = store.saveGame(record.key, state, {
         names: record.seats.map((s) => s.name),
-        // Play by link: only the seats played on this device make a game "waiting for you".
-        mySeats: record.link?.mySeats ?? peopleSeats(record.seats),
+        mySeats: mySeats(record), // a game is "waiting for you" on this device's seats only
         bots: record.seats.map((s) => Boolean(s.bot)),
         record,
       });
@@ -51,11 +54,11 @@ export function createRecords() {
       return result;
     },
 
-    /** A finished Rummy 101 round moves the first person's points and used joker into the
-     * account, once per round. */
+    /** A finished Rummy 101 round moves the points and used joker of this device's (first)
+     * seat into the account, once per round. */
     settleRound(record, view) {
       if (!store || view.variant !== 'rummy101') return;
-      const seat = peopleSeats(record.seats)[0];
+      const seat = mySeats(record)[0];
       if (seat === undefined) return;
       record.settled = record.settled || [];
       if (record.settled.includes(view.round)) return;
@@ -71,7 +74,7 @@ export function createRecords() {
         variant: view.variant,
         players: record.seats.length,
         names: record.seats.map((s) => s.name),
-        mySeats: peopleSeats(record.seats),
+        mySeats: mySeats(record),
         scores: view.scores,
         winners: view.winners || [],
         rounds: (view.history || []).map((r) => r.points),
