@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 import rummy  # noqa: E402
-from helpers import deck, random_action  # noqa: E402
-from rummy import IllegalMove, link  # noqa: E402
+from helpers import deck, play_until  # noqa: E402
+from rummy import link  # noqa: E402
 
 BUDGET = 2000
 CASES = (
@@ -44,14 +44,7 @@ CASES = (
 def rounds_of_play(g: rummy.Game, r: random.Random, rounds: int):
     """Each round's states, one list per round (after every applied action)."""
     for _ in range(rounds):
-        states = []
-        while not g.round_over:
-            try:
-                g.apply(random_action(g, r))
-            except IllegalMove:
-                continue
-            states.append(g.state())
-        yield states
+        yield play_until(g, r, lambda g: g.round_over)
         if g.game_over:
             return
         g.next_round()
