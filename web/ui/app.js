@@ -265,13 +265,14 @@ export async function startApp({ root, engine }) {
       /* an unsaved step is not worth interrupting play for */
     }
   }
-  /** What the start screen shows of this device's games (web/ui/games-view.js). Another
-   * tab's save refreshes the list, and says so at once on the table when it was this match. */
+  // Another tab's save refreshes the start screen's list, and is said at once on the table
+  // when it was this match.
+  records.onExternalChange(() => {
+    if (app.screen === 'start') scheduleRender();
+    else if (ctl.record && !ctl.record.finished && records.stale(ctl.record)) ctl.say(t('data.problem.conflict'), 'status', 'error');
+  });
+  /** What the start screen shows of this device's games (web/ui/games-view.js). */
   function resumeInfo() {
-    records.onExternalChange(() => {
-      if (app.screen === 'start') scheduleRender();
-      else if (ctl.record && !ctl.record.finished && records.stale(ctl.record)) ctl.say(t('data.problem.conflict'), 'status', 'error');
-    });
     return {
       inProgress: records.list(),
       finished: records.finished(10),
@@ -401,16 +402,7 @@ export async function startApp({ root, engine }) {
   /** Back to the start screen, keeping the match among the games in progress (after a
    * link was sent, the game waits for the others). */
   async function backToStart() {
-    const record = ctl.record;
-    clearTimeout(saveTimer);
-    if (record && !record.finished) {
-      try {
-        const { state } = await engine.call('state', { game: record.id });
-        records.save(record, state);
-      } catch {
-        /* it was saved after the last move already */
-      }
-    }
+    await saveNow();
     app.linkOffer = null;
     ctl.leave();
     app.screen = 'start';
