@@ -19,6 +19,7 @@ from fixtures.table_driver import (
     press,
     shot,
     start,
+    wait_saved,
 )
 
 import rummy
@@ -93,6 +94,8 @@ def pass_round(pages: dict, url: str, seat: int, first: set, checks=None, max_s:
         stats["since"].append(take_over(page, seat, replay=stats["turns"] == 3))
         stats["turns"] += 1
         play_my_turn(page, stats)
+        # Then the computer seats this device plays: one of them may end the round.
+        page.wait_for_selector("#send-game, html[data-screen=sheet]", timeout=60_000)
         if page.evaluate("document.documentElement.dataset.screen") == "sheet":
             return page, stats, sent
         url, seat = sent_link(page)
@@ -226,7 +229,7 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     assert len(hand(b)) in (10, 11)
     play_my_turn(b, turn)
     back, _ = sent_link(b)
-    b.wait_for_timeout(800)  # the autosave
+    wait_saved(b)
 
     # Device A: the moves link follows from its copy.
     open_link(a, back)
@@ -234,13 +237,13 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     take_over(a, 0)
     stored = """JSON.stringify(Object.entries(localStorage)
         .filter(([k]) => k.includes('.game.')).map(([, v]) => JSON.parse(v).state))"""
-    a.wait_for_timeout(800)
+    wait_saved(a)
     before = a.evaluate(stored)
 
     # The same link again: already opened; the copy stays.
     open_link(a, back)
     expect(a.locator(".msg.info")).to_contain_text("already been opened")
-    a.wait_for_timeout(800)
+    wait_saved(a)
     assert a.evaluate(stored) == before
 
     # The first link, older than A's copy: refused, the copy stays.
@@ -271,14 +274,14 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
         b.context.set_offline(False)
 
     # A link of another game opens as a game of its own beside this one, which stays as it was.
-    a.wait_for_timeout(800)
+    wait_saved(a)
     mine = a.evaluate(stored)
     other = rummy.new_game("basic", 2, seed=3)
     other.apply({"type": "draw", "source": "stock"})
     other.apply({"type": "discard", "card": other.view(0)["hand"][0]})
     open_link(a, f"{site_url}#g={other.to_link()}")
     take_over(a, 1)
-    a.wait_for_timeout(800)
+    wait_saved(a)
     both = a.evaluate(stored)
     assert len(json.loads(both)) == 2 and all(s in json.loads(both) for s in json.loads(mine))
     assert a.problems == [] and b.problems == []
@@ -299,7 +302,7 @@ def test_a_link_opened_right_after_a_move_keeps_that_move(browser, site_url):
     other = rummy.new_game("rummy101", 2, seed=4).to_link()
     page.goto(f"{site_url}#g={other}")
     page.wait_for_selector("#handoff")
-    page.wait_for_timeout(800)
+    wait_saved(page)
     assert page.evaluate(phases) == ["basic:play", "rummy101:play"]
     assert page.problems == []
 

@@ -13,6 +13,7 @@ from fixtures.table_driver import (
     open_app,
     press,
     start,
+    wait_saved,
 )
 
 CONFLICT = (
@@ -38,7 +39,7 @@ def discard_last(page) -> None:
     press(page, f"#hand button[data-key='{key}']")
     press(page, "#btn-discard")
     page.wait_for_selector("#table[data-phase=draw]")
-    page.wait_for_timeout(1000)
+    wait_saved(page)
 
 
 def test_two_tabs_saving_different_games_keep_both(browser, site_url):
@@ -133,7 +134,7 @@ def test_a_full_storage_is_said_on_the_table_and_play_goes_on(browser, site_url)
     press(page, f"#hand button[data-key='{key}']")
     press(page, "#btn-discard")
     expect(page.locator(".msg.error")).to_have_count(0)
-    page.wait_for_timeout(1000)
+    wait_saved(page)
     saved = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('.game.')).length")
     assert saved == 1
     assert page.problems == []

@@ -16,6 +16,7 @@ from fixtures.table_driver import (
     press,
     shot,
     start,
+    wait_saved,
 )
 
 import rummy
@@ -47,7 +48,7 @@ def test_a_match_in_progress_survives_a_reload(browser, site_url):
     press(page, "#btn-draw")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     held = sorted(c for _, c in hand(page))
-    page.wait_for_timeout(1000)  # the autosave runs shortly after each change
+    wait_saved(page)
     page.reload()
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     expect(page.locator(".resume")).to_contain_text("Rummy to 200")

@@ -241,9 +241,13 @@ export async function startApp({ root, engine }) {
   // A move is kept at once (a link may open the next page any moment); other changes to the
   // match record (names, who plays by link) within the next 600 ms.
   let savedView = null;
+  let saving = 0; // saves running
+  // <html data-save="pending|done">: whether the last change is kept yet (tests wait for it).
+  const markSave = () => (document.documentElement.dataset.save = saveTimer || saving ? 'pending' : 'done');
   function saveSoon() {
     clearTimeout(saveTimer);
     saveTimer = setTimeout(saveNow, ctl.view !== savedView ? 0 : 600);
+    markSave();
   }
   /** Before the table's game is closed (another one opens, or the player leaves): its last
    * change must not wait for a timer that would find the next game there. */
@@ -254,8 +258,13 @@ export async function startApp({ root, engine }) {
     clearTimeout(saveTimer);
     saveTimer = 0;
     const record = ctl.record;
-    if (!record || !ctl.view || record.finished) return;
+    if (!record || !ctl.view || record.finished) {
+      markSave();
+      return;
+    }
     savedView = ctl.view;
+    saving += 1;
+    markSave();
     try {
       const { state } = await engine.call('state', { game: record.id });
       const saved = record.finished ? { ok: true } : records.save(record, state);
@@ -263,6 +272,9 @@ export async function startApp({ root, engine }) {
       if (!saved.ok && saved.message && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== saved.message) ctl.say(saved.message, 'status', 'error');
     } catch {
       /* an unsaved step is not worth interrupting play for */
+    } finally {
+      saving -= 1;
+      markSave();
     }
   }
   // Another tab's save refreshes the start screen's list, and is said at once on the table
@@ -287,6 +299,7 @@ export async function startApp({ root, engine }) {
   const baseOnChange = ctl.onChange;
   ctl.onChange = () => {
     baseOnChange();
+    document.documentElement.dataset.answered = ctl.answered; // tests wait on it
     const record = ctl.record;
     const view = ctl.view;
     if (!record || !view) return;

@@ -44,6 +44,7 @@ export class TableController {
     this.message = null; // {text, kind: 'error'|'info', near}
     this.hint = null; // {keys:Set, pile, text}
     this.busy = false;
+    this.answered = 0; // actions the engine has answered, accepted or refused
     this.botsRunning = false;
     this.lastBotAction = null;
     this.coverFor = null; // pass-and-play: the seat the device must be handed to
@@ -197,6 +198,7 @@ export class TableController {
       return false;
     } finally {
       this.busy = false;
+      this.answered += 1;
       this.onChange();
       this.afterChange();
     }
