@@ -139,6 +139,7 @@ export async function startApp({ root, engine }) {
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
     mount(root, ...content);
     document.documentElement.dataset.screen = screen;
+    document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
     // The turn log reads top to bottom: keep its latest line in view.
     const logList = root.querySelector('#log-lines');
@@ -299,7 +300,6 @@ export async function startApp({ root, engine }) {
   const baseOnChange = ctl.onChange;
   ctl.onChange = () => {
     baseOnChange();
-    document.documentElement.dataset.answered = ctl.answered; // tests wait on it
     const record = ctl.record;
     const view = ctl.view;
     if (!record || !view) return;

@@ -44,7 +44,7 @@ export class TableController {
     this.message = null; // {text, kind: 'error'|'info', near}
     this.hint = null; // {keys:Set, pile, text}
     this.busy = false;
-    this.answered = 0; // actions the engine has answered, accepted or refused
+    this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
     this.botsRunning = false;
     this.lastBotAction = null;
     this.coverFor = null; // pass-and-play: the seat the device must be handed to
@@ -297,6 +297,7 @@ export class TableController {
   }
   say(text, near, kind = 'info') {
     this.message = { text, kind, near };
+    this.answered += 1;
     this.onChange();
   }
 
