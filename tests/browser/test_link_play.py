@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from fixtures.table_driver import (
     BOOT_TIMEOUT_MS,
+    axe_violations,
     choose_game,
     expect,
     hand,
@@ -63,8 +64,10 @@ def take_over(page, seat: int, replay: bool = False) -> str:
         assert page.locator("#since-lines li").count() >= 1
         since = page.inner_text("#since-lines")
         if replay:
+            assert axe_violations(page) == [], "since your last turn"
             press(page, "#since-replay")
             expect(page.locator("#replay")).to_be_visible()
+            assert axe_violations(page) == [], "replay"
             expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
             steps = int(page.inner_text("#replay-text").split(" of ")[1].split(":")[0])
             for _ in range(steps - 1):
@@ -131,6 +134,7 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
         expect(page.locator("#handoff")).to_contain_text(f"Whose turn: {names[seat]}")
         if stats["turns"] == 2:
             shot(page, "link-handoff-phone")
+            assert axe_violations(page) == [], "hand-off"
 
     ended, stats, sent = pass_round({0: a, 1: b}, url, 1, {1}, checks)
     assert stats["discards"] >= 4, stats
@@ -177,6 +181,7 @@ def test_a_fair_deal_goes_round_three_phones_then_a_classic_round(browser, site_
     expect(bea.locator("#send-invite-title")).to_contain_text("Player 4")
     url = bea.get_attribute("#send-invite", "data-link")
     shot(bea, "link-invite-phone")
+    assert axe_violations(bea) == [], "invitation"
 
     cy.goto(url)
     wait_engine(cy)

@@ -35,7 +35,7 @@ export function renderTable({ t, ctl, on, wide }) {
     'header',
     { class: 'topbar' },
     h('button', { class: 'btn icon', type: 'button', id: 'menu-btn', 'data-fk': 'menu', 'aria-label': t('menu.open'), onclick: on.menu }, h('span', { 'aria-hidden': 'true', text: '☰' })),
-    h('div', { class: 'title-small' },
+    h('h1', { class: 'title-small' },
       h('strong', { text: t(`variant.${v.variant}`) }),
       h('span', { class: 'round-no', text: t('table.round', { n: v.round }) }),
       matchGoal(v, t)),
@@ -72,7 +72,8 @@ export function renderTable({ t, ctl, on, wide }) {
   if (!(v.table || []).length) lastMeldSizes = new Map([[0, 0]]);
   const meldsSection = h(
     'section',
-    { class: 'melds', 'aria-label': t('table.melds') },
+    { class: 'melds', 'aria-labelledby': 'melds-title' },
+    h('h2', { class: 'sr-only', id: 'melds-title', text: t('table.melds') }),
     byOwner.size === 0 ? h('p', { class: 'empty', text: t('table.noMelds') }) : null,
     [...byOwner.entries()].map(([owner, melds]) =>
       h('div', { class: 'owner-melds' },
@@ -122,7 +123,8 @@ export function renderTable({ t, ctl, on, wide }) {
 
   // -- log
   const lines = logLines(v, t, ctl.names);
-  const logList = h('ol', { class: 'log-lines', id: 'log-lines' },
+  // It scrolls: focusable, so a keyboard can scroll it too.
+  const logList = h('ol', { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title') },
     lines.length ? lines.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }));
   const log = wide
     ? h('section', { class: 'log', 'aria-label': t('log.title') }, h('h2', { text: t('log.title') }), logList)
