@@ -24,6 +24,7 @@ from fixtures.table_driver import (
 )
 
 import rummy
+from rummy import bots
 from rummy import link as links
 
 
@@ -152,7 +153,40 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     other.goto(box.get_attribute("data-link"))
     expect(other.locator("#score-sheet")).to_be_visible()
     expect(other.locator("#sheet-headline")).to_have_text(headline)
+    # Each phone sees the result from its own seat; seat 1 plays first in round 2, on phone B.
+    expect(a.locator("#table")).to_have_attribute("data-viewer", "0")
+    expect(b.locator("#table")).to_have_attribute("data-viewer", "1")
+    expect(b.locator("#sheet-next")).to_have_text("You play first in round 2.")
+    expect(a.locator("#sheet-next")).to_have_text(
+        f"{names[1]} plays first in round 2, on their own device: once they have the result, "
+        "they start it there."
+    )
+    press(b, "#next-round")
+    expect(b.locator("#table")).to_have_attribute("data-round", "2")
+    expect(b.locator("#table")).to_have_attribute("data-my-turn", "yes")
+    expect(b.locator("#table")).to_have_attribute("data-viewer", "1")
     assert a.problems == [] and b.problems == []
+
+
+def test_a_result_reaching_a_phone_without_the_game_is_seen_from_its_seat(browser, site_url):
+    """The first link a phone gets may be a round's result (the round ended before its first
+    turn): the link names the seat it was sent to, and the phone takes that seat."""
+    g = rummy.new_game("basic", 3, seed=5, options={"max_rebuilds": 1})
+    turn = 0
+    while not g.view(0)["round_over"]:
+        seat = g.view(0)["current_player"]
+        g.apply(bots.decide(g.view(seat), "medium", turn))
+        turn += 1
+    page = new_page(browser, "phone")
+    page.goto(f"{site_url}#g={g.to_link()}&n=Ana,Bea,Cy&s=2")
+    wait_engine(page)
+    expect(page.locator("#score-sheet")).to_be_visible()
+    expect(page.locator("#table")).to_have_attribute("data-viewer", "2")
+    expect(page.locator("#sheet-next")).to_have_text(
+        "Bea plays first in round 2, on their own device: once they have the result, "
+        "they start it there."
+    )
+    assert page.problems == []
 
 
 def test_a_fair_deal_goes_round_three_phones_then_a_classic_round(browser, site_url):

@@ -34,6 +34,8 @@ def test_a_whole_round_of_classic_rummy(browser, site_url, device):
         assert winner["name"] in headline and str(winner["points"]) in headline
         assert winner["left"] == 0
     assert page.problems == []
+    # The first seat moves on by one: a computer player starts round 2.
+    expect(page.locator("#sheet-next")).to_have_text(f"{page.names[1]} plays first in round 2.")
 
     # The sheet covers the table; after it, the next round is dealt with the totals kept.
     press(page, "#next-round")

@@ -65,6 +65,11 @@ export class TableController {
     const mine = this.record?.link?.mySeats;
     return Boolean(Array.isArray(mine) && !mine.includes(seat) && !this.isBot(seat));
   }
+  /** The seat is the one person playing on this device (so the page may say "you"). */
+  isOnlyPersonHere(seat) {
+    const here = (this.record?.seats || []).map((_, i) => i).filter((i) => !this.isBot(i) && !this.isRemote(i));
+    return here.length === 1 && here[0] === seat;
+  }
   name(seat) {
     return this.record?.seats[seat]?.name || '';
   }

@@ -53,17 +53,19 @@ export function parseGameHash(hash) {
     names: fields.n ? list(fields.n) : [],
     bots: fields.b ? list(fields.b).map((l) => (LEVELS.includes(l) ? l : null)) : [],
     proof: fields.f || '',
+    seat: /^[0-9]$/.test(fields.s || '') ? Number(fields.s) : null,
   };
 }
 
 const listParam = (items) => items.map((s) => encodeURIComponent(s ?? '').replace(/,/g, '%2C')).join(',');
 
 /** The URL to send: this page, with the game in the fragment. */
-export function gameUrl({ link, names = [], bots = [], proof = '' }, loc = location) {
+export function gameUrl({ link, names = [], bots = [], proof = '', seat = null }, loc = location) {
   let url = `${loc.origin}${loc.pathname}#g=${link}`;
   if (names.length) url += `&n=${listParam(names)}`;
   if (bots.some(Boolean)) url += `&b=${listParam(bots.map((b) => b || ''))}`;
   if (proof) url += `&f=${proof}`;
+  if (Number.isInteger(seat)) url += `&s=${seat}`;
   return url;
 }
 
@@ -80,7 +82,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       const { link, kind, game_id: gameId } = await engine.call('link', { game: record.id, seat: to });
       if (ctl.record !== record) return;
       record.link = { mySeats: peopleSeats(record.seats), ...(record.link || {}), gameId };
-      const url = linkUrl(record, link, kind);
+      const url = linkUrl(record, link, kind, to);
       const text = t('link.message', { variant: t(`variant.${record.variant}`), name: ctl.name(from) });
       app.linkOffer = { game: record.id, to, url, text, status: '', sent: false };
       ctl.onChange(); // renders, and saves the record with the game's link id
@@ -92,13 +94,14 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   /** A whole-game link may be someone's first contact: it carries the seats (names and
    * computer levels — "You" would mean someone else over there) or, after an invitation,
-   * the fair deal's proof, which holds them. A moves link goes to a device that has them. */
-  function linkUrl(record, link, kind) {
+   * the fair deal's proof, which holds them. A moves link goes to a device that has them.
+   * It also names the seat it is for (`&s=`): after a round, the one to play is not it. */
+  function linkUrl(record, link, kind, to) {
     if (kind !== 'full') return gameUrl({ link });
     const fair = record.link?.fair;
-    if (fair) return gameUrl({ link, proof: `${fair.invite}.${fair.secret}` });
+    if (fair) return gameUrl({ link, proof: `${fair.invite}.${fair.secret}`, seat: to });
     const names = record.seats.map((s, i) => (s.name === t('names.you') ? t('link.seat', { n: i + 1 }) : s.name));
-    return gameUrl({ link, names, bots: record.seats.map((s) => s.bot) });
+    return gameUrl({ link, names, bots: record.seats.map((s) => s.bot), seat: to });
   }
 
   async function share(o) {
@@ -175,7 +178,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     for (const seat of seats) {
       try {
         const { link, kind } = await engine.call('link', { game: record.id, seat });
-        const url = linkUrl(record, link, kind);
+        const url = linkUrl(record, link, kind, seat);
         into.offers[seat] = { game: record.id, to: seat, url, text: t('link.resultMessage', { variant: t(`variant.${record.variant}`) }), status: '', sent: false };
       } catch {
         /* no link for this one: the score sheet is still here */
@@ -321,17 +324,24 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
         }
         throw err;
       }
-      const record = { ...saved.record, id: res.game, viewer: res.view.current_player };
       // Whoever played the new moves did it on another device.
       const movers = new Set((res.view.log || []).slice(res.since).map((e) => e.seat));
-      record.link = { ...record.link, mySeats: record.link.mySeats.filter((s) => !movers.has(s) || record.seats[s]?.bot) };
+      const mySeats = saved.record.link.mySeats.filter((s) => !movers.has(s) || saved.record.seats[s]?.bot);
+      // A turn link is for the seat to play; a round's result is seen from this device's seat
+      // (the one who went out played on another device).
+      const viewer = res.view.round_over ? (mySeats.find((s) => !saved.record.seats[s]?.bot) ?? res.view.current_player) : res.view.current_player;
+      if (viewer !== res.view.seat) res.view = (await engine.call('view', { game: res.game, seat: viewer })).view;
+      const record = { ...saved.record, id: res.game, viewer, link: { ...saved.record.link, mySeats } };
       let note = t(res.kind === 'moves' ? 'link.checkedMoves' : 'link.checkedFull');
       if (res.view.round > saved.state.round) note += ` ${t('link.roundEnded', { n: saved.state.round })}`;
       return show(record, res, { note, noteKind: 'info' });
     }
     // First contact: the whole game, perhaps dealt from an invitation this device joined.
     const res = await engine.call('receive_link', { link: parsed.link });
-    const seat = res.view.current_player;
+    // The seat to play, or after a round the seat the result was sent to.
+    const over = res.view.round_over && parsed.seat !== null && parsed.seat < res.view.players;
+    const seat = over ? parsed.seat : res.view.current_player;
+    if (seat !== res.view.seat) res.view = (await engine.call('view', { game: res.game, seat })).view;
     let seats = Array.from({ length: res.view.players }, (_, i) => ({ name: parsed.names[i] || t('link.seat', { n: i + 1 }), bot: parsed.bots[i] || null }));
     let mySeats = [seat];
     let fair = null;
@@ -383,7 +393,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   function show(record, res, { note, noteKind }) {
     const seat = res.view.current_player;
-    if (!record.link.mySeats.includes(seat)) record.link.mySeats = [...record.link.mySeats, seat];
+    if (!res.view.round_over && !record.link.mySeats.includes(seat)) record.link.mySeats = [...record.link.mySeats, seat];
     ctl.adopt(record, res.view, { cover: res.view.round_over ? null : seat });
     app.linkOffer = null;
     app.linkHandoff = res.view.round_over ? null : { seat, since: res.since ?? 0, first: Boolean(res.first_contact), note, noteKind };

@@ -22,6 +22,16 @@ function reason(result, seat, t) {
   return t(`reason.${status}`, { value, count: value });
 }
 
+/** Who plays first in the next round (the first seat moves on by one each round); in a game
+ * played by link, that person starts it on their own device once they have the result. */
+function nextRoundLine(ctl, v, n, t) {
+  if (v.first === undefined || v.first === null) return null;
+  const seat = (v.first + 1) % n;
+  const params = { n: v.round + 1, name: ctl.name(seat) };
+  const key = ctl.isRemote(seat) ? 'sheet.firstThere' : ctl.isOnlyPersonHere(seat) ? 'sheet.firstYou' : 'sheet.first';
+  return h('p', { class: 'next-first', id: 'sheet-next', text: t(key, params) });
+}
+
 export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
   const v = ctl.view;
   const n = v.players ?? v.hand_sizes.length;
@@ -61,6 +71,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
 
   let title;
   let sub = null;
+  let next = null;
   let buttons;
   if (midRound) {
     title = t('scores.title');
@@ -76,6 +87,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
   } else {
     title = t('sheet.roundOver', { n: result.round ?? v.round });
     sub = headline(result, t, name);
+    next = nextRoundLine(ctl, v, n, t);
     buttons = [h('button', { class: 'btn primary', type: 'button', id: 'next-round', 'data-fk': 'next-round', onclick: on.nextRound, text: t('sheet.nextRound') })];
   }
 
@@ -87,5 +99,6 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
       midRound ? h('table', { class: 'sheet-table' }, h('tbody', {}, rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }))))) : null,
       historyTable,
       midRound ? null : extra, // play by link: send the result to the people on other devices
+      next,
       h('div', { class: 'sheet-buttons' }, buttons)));
 }
