@@ -153,6 +153,7 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     other.goto(box.get_attribute("data-link"))
     expect(other.locator("#score-sheet")).to_be_visible()
     expect(other.locator("#sheet-headline")).to_have_text(headline)
+    expect(other.locator(".result-send")).to_have_count(0)  # it got the result: nothing to send
     # Each phone sees the result from its own seat; seat 1 plays first in round 2, on phone B.
     expect(a.locator("#table")).to_have_attribute("data-viewer", "0")
     expect(b.locator("#table")).to_have_attribute("data-viewer", "1")
@@ -168,15 +169,20 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     assert a.problems == [] and b.problems == []
 
 
-def test_a_result_reaching_a_phone_without_the_game_is_seen_from_its_seat(browser, site_url):
-    """The first link a phone gets may be a round's result (the round ended before its first
-    turn): the link names the seat it was sent to, and the phone takes that seat."""
-    g = rummy.new_game("basic", 3, seed=5, options={"max_rebuilds": 1})
+def bot_round(g: rummy.Game) -> rummy.Game:
+    """Computer players play the round out."""
     turn = 0
     while not g.view(0)["round_over"]:
         seat = g.view(0)["current_player"]
         g.apply(bots.decide(g.view(seat), "medium", turn))
         turn += 1
+    return g
+
+
+def test_a_result_reaching_a_phone_without_the_game_is_seen_from_its_seat(browser, site_url):
+    """The first link a phone gets may be a round's result (the round ended before its first
+    turn): the link names the seat it was sent to, and the phone takes that seat."""
+    g = bot_round(rummy.new_game("basic", 3, seed=5, options={"max_rebuilds": 1}))
     page = new_page(browser, "phone")
     page.goto(f"{site_url}#g={g.to_link()}&n=Ana,Bea,Cy&s=2")
     wait_engine(page)
@@ -363,3 +369,26 @@ def test_the_wrong_person_opening_a_link_is_offered_to_send_it_on(browser, site_
     expect(b.locator("#hand button.in-hand")).to_have_count(0)
     assert game_text(b.get_attribute("#send-game", "data-link")) == game_text(url)
     assert a.problems == [] and b.problems == []
+
+
+def test_after_a_match_played_by_link_the_same_people_can_play_again(browser, site_url):
+    """At the end of a match played by link, "Rematch" opens the start
+    screen set up as that match was, this phone's person first, ready to invite the others."""
+    g = bot_round(rummy.new_game("basic", 3, seed=5, options={"hands": 1, "max_rebuilds": 1}))
+    assert g.view(0)["game_over"]
+    page = new_page(browser, "phone")
+    page.goto(f"{site_url}#g={g.to_link()}&n=Ana,Bea,Cy&s=2")
+    wait_engine(page)
+    expect(page.locator("#score-sheet")).to_be_visible()
+    # The result came by link: sending it on is for the phone where the match ended.
+    expect(page.locator(".result-send")).to_have_count(0)
+    expect(page.locator("#new-match")).to_have_text("Rematch")
+    press(page, "#new-match")
+    expect(page.locator("#start")).to_be_visible()
+    assert [page.input_value(f"#seat-name-{i}") for i in range(3)] == ["Cy", "Ana", "Bea"]
+    assert page.input_value("#players") == "3"
+    expect(page.locator("label.variant.chosen input[value=basic]")).to_have_count(1)
+    expect(page.locator("#invite-game")).to_be_visible()
+    # The finished match is kept among this phone's games.
+    expect(page.locator("#finished")).to_contain_text("Classic Rummy")
+    assert page.problems == []

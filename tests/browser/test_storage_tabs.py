@@ -38,7 +38,7 @@ def discard_last(page) -> None:
     key = hand(page)[-1][0]
     press(page, f"#hand button[data-key='{key}']")
     press(page, "#btn-discard")
-    page.wait_for_selector("#table[data-phase=draw]")
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")  # the computer played
     wait_saved(page)
 
 

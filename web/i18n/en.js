@@ -284,6 +284,7 @@ export default {
   'match.winner': '{name} wins the match!',
   'match.shared': '{names} share the win!',
   'match.again': 'New match',
+  'match.againSame': 'Rematch',
   'match.toStart': 'Choose another game',
 
   'result.out': '{name} went out and scores {points}.',

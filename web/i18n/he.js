@@ -284,6 +284,7 @@ export default {
   'match.winner': '{name} ניצח/ה במשחק!',
   'match.shared': '{names} חולקים את הניצחון!',
   'match.again': 'משחק חדש',
+  'match.againSame': 'משחק חוזר',
   'match.toStart': 'בחירת משחק אחר',
 
   'result.out': '{name} יצא/ה וזוכה ב-{points}.',

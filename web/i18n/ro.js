@@ -283,6 +283,7 @@ export default {
   'match.winner': '{name} câștigă partida!',
   'match.shared': '{names} împart victoria!',
   'match.again': 'Partidă nouă',
+  'match.againSame': 'Revanșă',
   'match.toStart': 'Alege alt joc',
 
   'result.out': '{name} a ieșit și ia {points}.',

@@ -19,7 +19,7 @@ import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
 import { createLinkPlay } from './link-play.js';
-import { normalizeSetup, matchRequest } from './setup.js';
+import { normalizeSetup, matchRequest, rematchSetup } from './setup.js';
 import { buttonReasons } from './rules-of-play.js';
 import { codeOf, selectedCodes } from './hand-model.js';
 import { logLines } from './log-text.js';
@@ -461,6 +461,15 @@ export async function startApp({ root, engine }) {
       }
     },
     newMatch() {
+      const record = ctl.record;
+      if (record?.link) {
+        // Played by link: the people are on other devices. The start screen, set up as this
+        // game was with this device's person first, lets them be invited again.
+        const mine = record.link.mySeats.find((s) => !record.seats[s]?.bot) ?? 0;
+        app.setup = rematchSetup(record, mine, app.setup);
+        backToStart();
+        return;
+      }
       ctl.leave();
       startIntents.start();
     },

@@ -161,6 +161,8 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     const v = ctl.view;
     const record = ctl.record;
     if (!v?.round_over || !record?.link || ctl.replay) return null;
+    // The result came here by link: the device where the round ended sends it to everyone.
+    if (record.link.resultOf === v.round) return null;
     const remote = record.seats.map((_, i) => i).filter((i) => ctl.isRemote(i));
     if (!remote.length) return null;
     const key = `${record.id}:${v.round}:${v.game_over}`;
@@ -394,6 +396,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   function show(record, res, { note, noteKind }) {
     const seat = res.view.current_player;
     if (!res.view.round_over && !record.link.mySeats.includes(seat)) record.link.mySeats = [...record.link.mySeats, seat];
+    if (res.view.round_over) record.link = { ...record.link, resultOf: res.view.round };
     ctl.adopt(record, res.view, { cover: res.view.round_over ? null : seat });
     app.linkOffer = null;
     app.linkHandoff = res.view.round_over ? null : { seat, since: res.since ?? 0, first: Boolean(res.first_contact), note, noteKind };

@@ -78,6 +78,31 @@ export function peopleSeats(seats) {
   return seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
 }
 
+/**
+ * A rematch of a game played by link, set up on the device that played `mySeat`: the same rule
+ * set, options and seats, this device's person first (it hosts the rematch, and may invite the
+ * others again). `current` is the start screen's setup; its seats beyond the game stay.
+ */
+export function rematchSetup(record, mySeat, current) {
+  const n = record.players;
+  const seats = current.seats.map((s) => ({ ...s }));
+  for (let i = 0; i < n; i++) {
+    const from = record.seats[(mySeat + i) % n] || {};
+    seats[i] = { name: from.name || seats[i].name, bot: LEVELS.includes(from.bot) ? from.bot : null };
+  }
+  const o = record.options || {};
+  const options = structuredClone(current.options);
+  if (record.variant === 'basic') {
+    const goal = o.hands ? { goal: 'hands', hands: o.hands } : { goal: 'target', target: o.target ?? OPTION_DEFAULTS.basic.target };
+    Object.assign(options.basic, { ace_high_or_low: Boolean(o.ace_high_or_low), last_card_discard: Boolean(o.last_card_discard) }, goal);
+  } else if (record.variant === 'rummy200') {
+    options.rummy200.target = o.target ?? OPTION_DEFAULTS.rummy200.target;
+  } else {
+    Object.assign(options.rummy101, { threshold: o.threshold === 'rising' ? 'rising' : 'fixed', rounds: o.rounds ?? OPTION_DEFAULTS.rummy101.rounds, joker_button: Boolean(o.joker_button) });
+  }
+  return { ...current, variant: record.variant, players: clampPlayers(record.variant, n), seats, options };
+}
+
 /** Setup → the controller's newGame() argument. */
 export function matchRequest(setup, seed) {
   return {

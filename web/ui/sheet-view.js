@@ -81,7 +81,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
     title = winners.length > 1 ? t('match.shared', { names: t.list(winners.map(name)) }) : t('match.winner', { name: name(winners[0]) });
     sub = headline(result, t, name);
     buttons = [
-      h('button', { class: 'btn primary', type: 'button', id: 'new-match', 'data-fk': 'new-match', onclick: on.newMatch, text: t('match.again') }),
+      h('button', { class: 'btn primary', type: 'button', id: 'new-match', 'data-fk': 'new-match', onclick: on.newMatch, text: t(ctl.record?.link ? 'match.againSame' : 'match.again') }),
       h('button', { class: 'btn', type: 'button', id: 'to-start', 'data-fk': 'to-start', onclick: on.toStart, text: t('match.toStart') }),
     ];
   } else {
