@@ -388,7 +388,8 @@ def test_after_a_match_played_by_link_the_same_people_can_play_again(browser, si
     assert [page.input_value(f"#seat-name-{i}") for i in range(3)] == ["Cy", "Ana", "Bea"]
     assert page.input_value("#players") == "3"
     expect(page.locator("label.variant.chosen input[value=basic]")).to_have_count(1)
-    expect(page.locator("#invite-game")).to_be_visible()
+    expect(page.locator("#invite-game")).to_be_focused()  # the next step, brought into view
+    expect(page.locator("#invite-game")).to_be_in_viewport()
     # The finished match is kept among this phone's games.
     expect(page.locator("#finished")).to_contain_text("Classic Rummy")
     assert page.problems == []

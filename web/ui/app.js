@@ -9,7 +9,7 @@
  * simple test players ends. The page marks `data-screen` on <html> with the screen
  * shown, so tests and styles can tell start / howto / table / sheet apart.
  */
-import { h, mount } from './dom.js';
+import { h, mount, prefersReducedMotion } from './dom.js';
 import { TableController, SPEEDS } from './controller.js';
 import { renderStart } from './start-view.js';
 import { renderTable } from './table-view.js';
@@ -146,7 +146,13 @@ export async function startApp({ root, engine }) {
     if (logList) logList.scrollTop = logList.scrollHeight;
     const dialogEl = root.querySelector('[role="dialog"]');
     const restore = focusKey && root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
-    if (dialogEl && !dialogEl.contains(restore)) {
+    // A screen opened for one next step brings it into view (app.focusNext: its data-fk).
+    const next = app.focusNext && root.querySelector(`[data-fk="${CSS.escape(app.focusNext)}"]`);
+    app.focusNext = null;
+    if (next) {
+      next.focus();
+      next.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    } else if (dialogEl && !dialogEl.contains(restore)) {
       dialogEl.querySelector('button.primary, button')?.focus({ preventScroll: true });
     } else if (restore) {
       restore.focus({ preventScroll: true });
@@ -467,6 +473,7 @@ export async function startApp({ root, engine }) {
         // game was with this device's person first, lets them be invited again.
         const mine = record.link.mySeats.find((s) => !record.seats[s]?.bot) ?? 0;
         app.setup = rematchSetup(record, mine, app.setup);
+        app.focusNext = 'invite-game';
         backToStart();
         return;
       }
