@@ -67,7 +67,7 @@ export class TableController {
   }
   /** The seat is the one person playing on this device (so the page may say "you"). */
   isOnlyPersonHere(seat) {
-    const here = (this.record?.seats || []).map((_, i) => i).filter((i) => !this.isBot(i) && !this.isRemote(i));
+    const here = peopleSeats(this.record?.seats || []).filter((i) => !this.isRemote(i));
     return here.length === 1 && here[0] === seat;
   }
   name(seat) {

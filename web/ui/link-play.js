@@ -332,7 +332,6 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       // A turn link is for the seat to play; a round's result is seen from this device's seat
       // (the one who went out played on another device).
       const viewer = res.view.round_over ? (mySeats.find((s) => !saved.record.seats[s]?.bot) ?? res.view.current_player) : res.view.current_player;
-      if (viewer !== res.view.seat) res.view = (await engine.call('view', { game: res.game, seat: viewer })).view;
       const record = { ...saved.record, id: res.game, viewer, link: { ...saved.record.link, mySeats } };
       let note = t(res.kind === 'moves' ? 'link.checkedMoves' : 'link.checkedFull');
       if (res.view.round > saved.state.round) note += ` ${t('link.roundEnded', { n: saved.state.round })}`;
@@ -343,7 +342,6 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     // The seat to play, or after a round the seat the result was sent to.
     const over = res.view.round_over && parsed.seat !== null && parsed.seat < res.view.players;
     const seat = over ? parsed.seat : res.view.current_player;
-    if (seat !== res.view.seat) res.view = (await engine.call('view', { game: res.game, seat })).view;
     let seats = Array.from({ length: res.view.players }, (_, i) => ({ name: parsed.names[i] || t('link.seat', { n: i + 1 }), bot: parsed.bots[i] || null }));
     let mySeats = [seat];
     let fair = null;
@@ -393,7 +391,9 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     return { invite, text, secret, mine: mine && mine.role === 'guest' ? mine : null };
   }
 
-  function show(record, res, { note, noteKind }) {
+  async function show(record, res, { note, noteKind }) {
+    // The game is shown from the record's seat (after a round, not always the seat to play).
+    if (record.viewer !== res.view.seat) res.view = (await engine.call('view', { game: res.game, seat: record.viewer })).view;
     const seat = res.view.current_player;
     if (!res.view.round_over && !record.link.mySeats.includes(seat)) record.link.mySeats = [...record.link.mySeats, seat];
     if (res.view.round_over) record.link = { ...record.link, resultOf: res.view.round };
