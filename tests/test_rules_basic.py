@@ -274,3 +274,12 @@ def test_unknown_option_and_bad_values_are_refused():
         rummy.new_game("basic", players=2, options={"ace_high_or_low": "yes"})
     with pytest.raises(IllegalMove, match="Unknown rule set"):
         rummy.new_game("gin", players=2)
+
+
+def test_a_lay_off_may_not_leave_only_the_card_just_taken_from_the_pile():
+    g = game("basic", [["7C", "8C", "9C", "TC"], ["KC", "KD", "4H"]], discard=["5S"])
+    g.apply({"type": "draw", "source": "discard"})
+    g.apply(meld(["7C", "8C", "9C"]))
+    with pytest.raises(IllegalMove, match="Keep a card to discard"):
+        g.apply({"type": "layoff", "meld": 1, "cards": ["TC"]})
+    assert g.hand(0) == ["TC", "5S"]

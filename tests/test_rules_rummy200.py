@@ -128,3 +128,23 @@ def test_the_match_is_won_at_200_points():
     g.apply(meld(["QC", "QS", "QH"]))
     assert g.game_over and g.winners == [0]
     assert rummy.new_game("rummy200", seed=1).view(0)["options"]["target"] == 200
+
+
+def test_a_play_may_not_leave_only_the_card_just_taken_from_the_pile():
+    # The position: taking AD and melding both groups would leave AD alone, and AD
+    # cannot be discarded this turn, so the turn could never end.
+    hand = ["QC", "QD", "QS", "4H", "5H", "6H", "7H"]
+    g = game("rummy200", four(hand), discard=["AD"])
+    g.apply({"type": "draw", "source": "discard"})
+    before = g.state()
+    with pytest.raises(IllegalMove, match="Keep a card to discard: A♦ came from the discard pile"):
+        g.apply(meld(["QC", "QD", "QS"], ["4H", "5H", "6H", "7H"]))
+    assert g.state() == before
+    # One group at a time: the second would leave AD alone too.
+    g.apply(meld(["QC", "QD", "QS"]))
+    with pytest.raises(IllegalMove, match="Keep a card to discard"):
+        g.apply(meld(["4H", "5H", "6H", "7H"]))
+    # Keeping another card is fine: the turn ends with its discard.
+    g.apply(meld(["4H", "5H", "6H"]))
+    g.apply(discard("7H"))
+    assert g.current_player == 1 and g.hand(0) == ["AD"]

@@ -395,8 +395,19 @@ def _take_from_hand(s: State, codes: list[str]) -> None:
 
 
 def _check_keeps_card(s: State) -> None:
-    """rummy101 always keeps a tile to discard; basic's `last_card_discard` option too."""
-    if s["hands"][s["current"]]:
+    """rummy101 always keeps a tile to discard; basic's `last_card_discard` option too.
+
+    In the card games a play may not leave only the card just taken from the discard pile:
+    that card cannot be discarded this turn, so the turn could never end
+    (docs/RULES-DECISIONS.md).
+    """
+    hand = s["hands"][s["current"]]
+    if hand:
+        if len(hand) == 1 and hand[0] == s["taken"] and not _variant(s).uses_tiles:
+            raise IllegalMove(
+                f"Keep a card to discard: {_label(s, hand[0])} came from the discard pile "
+                "and cannot be discarded this turn"
+            )
         return
     v = _variant(s)
     if v.uses_tiles:
