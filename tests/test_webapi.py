@@ -485,3 +485,29 @@ def test_invitation_refusals_are_broken_links(session):
     )
     assert response["reason"] == "broken" and "not a game link" in response["error"]
     refused(session, "commit", "bad_request", secret="short")
+
+
+def test_judge_says_which_groups_are_melds_and_what_they_are_worth(session):
+    game = ok(session, "new_game", variant="rummy101", players=2, seed=3)["game"]
+    before = ok(session, "state", game=game)["state"]
+    groups = [
+        ["Y9", "B13", "R10"],
+        ["R5", "R6", "R7"],
+        ["K12", "Y12"],
+        ["R5", "R5"],
+        ["JK", "R5", "R6"],
+    ]
+    got = ok(session, "judge", game=game, groups=groups)["groups"]
+    assert [g["valid"] for g in got] == [False, True, False, True, True]
+    assert [g["kind"] for g in got] == [None, "run", None, "pair", "run"]
+    assert [g["value"] for g in got] == [0, 18, 0, 10, 18]
+    assert got[4]["codes"] == ["R5", "R6", "JK=R7"]  # the joker as the engine reads it
+    assert ok(session, "state", game=game)["state"] == before  # judging changes nothing
+
+
+def test_judge_uses_the_card_rules_of_the_game(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=3)["game"]
+    got = ok(session, "judge", game=game, groups=[["AS", "2S", "3S"], ["QS", "KS", "AS"]])
+    assert [g["valid"] for g in got["groups"]] == [True, False]  # the ace is low by default
+    refused(session, "judge", "bad_request", game=game, groups=[["AS"]] * 41)
+    refused(session, "judge", "bad_request", game=game, groups=[[1, 2, 3]])

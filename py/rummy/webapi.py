@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 PROTOCOL = 1
+_MAX_JUDGED = 40  # groups per `judge` request, and codes per group (a rack holds at most ~30)
 
 
 class RequestError(Exception):
@@ -82,6 +83,7 @@ class Session:
             "apply": self.op_apply,
             "bot": self.op_bot,
             "hint": self.op_hint,
+            "judge": self.op_judge,
             "state": self.op_state,
             "next_round": self.op_next_round,
             "link": self.op_link,
@@ -213,6 +215,44 @@ class Session:
             raise RequestError("Hints are not available yet.", "unavailable")
         seat = handle.seat_of(request)
         return {"hint": bots.hint(handle.game.view(seat))}
+
+    def op_judge(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Whether each group of codes is a meld by the game's rules, and its value.
+
+        The page judges a staged group as it is made (a Rummy 101 opening is built from
+        several), so the player learns at once, in words, that a group is not a meld; nothing
+        is laid and the game does not change.
+        """
+        handle = self._handle(request)
+        groups = _require(request, "groups", list)
+        if len(groups) > _MAX_JUDGED or not all(
+            isinstance(g, list) and len(g) <= _MAX_JUDGED and all(isinstance(c, str) for c in g)
+            for g in groups
+        ):
+            raise RequestError(f"'groups' must be at most {_MAX_JUDGED} lists of codes")
+        melds = self._optional_module("melds")
+        view = handle.game.view(handle.seat)
+        tiles = view["variant"] == "rummy101"
+        ace_high = bool(view["options"].get("ace_high_or_low", False))
+        illegal = self._illegal_move_class() or ValueError
+        out = []
+        for codes in groups:
+            try:
+                made = melds.check_tiles(codes) if tiles else melds.check_cards(codes, ace_high)
+            except illegal as exc:
+                out.append(
+                    {"valid": False, "kind": None, "value": 0, "codes": codes, "why": str(exc)}
+                )
+            else:
+                out.append(
+                    {
+                        "valid": True,
+                        "kind": made.kind,
+                        "value": made.value,
+                        "codes": list(made.codes),
+                    }
+                )
+        return {"groups": out}
 
     def op_state(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"state": self._handle(request).game.state()}
