@@ -10,7 +10,11 @@ const root = document.documentElement;
 const params = new URLSearchParams(location.search);
 const firstVisit = root.dataset.boot !== "warm"; // index.html: no service worker serves us yet
 const engine = bootEngine({
-  onProgress: showBootProgress,
+  onProgress: (progress) => {
+    showBootProgress(progress);
+    // The table says what the engine is doing when a press has to wait for it.
+    window.dispatchEvent(new CustomEvent("engine-progress", { detail: progress }));
+  },
   countBytes: firstVisit, // byte counting costs the wasm code cache: first visits only
   install: params.get("install") || undefined,
 });

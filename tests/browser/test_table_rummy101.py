@@ -1,13 +1,16 @@
 """Rummy 101 (RULES.md §3) through the table UI: a whole round against computer players on a
-phone and a desktop; the rack of 22 tiles fits a phone; an opening is staged meld by meld
-with a live counter, and a refused opening shows the engine's reason with nothing lost."""
+phone and a desktop; the rack of 22 tiles fits a phone; an opening is staged meld by meld,
+each group judged by the engine as it is made (a junk group is marked and counts nothing), with
+a live counter; a short opening is explained before the press, and nothing is lost."""
 
 from __future__ import annotations
+
+import itertools
+import re
 
 import pytest
 from fixtures.table_driver import (
     choose_game,
-    error_text,
     expect,
     hand,
     new_page,
@@ -22,7 +25,10 @@ from fixtures.table_driver import (
     start,
 )
 
-from rummy import solver
+import rummy
+from rummy import melds, solver
+
+REFUSAL = "#table [role=alert]"
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
@@ -62,36 +68,63 @@ def test_the_rack_of_22_tiles_fits_a_phone_in_two_rows(browser, site_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_an_opening_is_staged_counted_and_refused_with_the_engines_reason(browser, site_url):
-    page = new_page(browser, "desktop")
+def junk_group(codes: list[str]) -> list[str]:
+    """Three tiles of the rack that make no run and no set (the rules' own check says so)."""
+    tiles = sorted({c for c in codes if c != "JK"})
+    for trio in itertools.combinations(tiles, 3):
+        try:
+            melds.check_tiles(list(trio))
+        except rummy.IllegalMove:
+            return list(trio)
+    raise AssertionError("every three tiles make a meld")
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_an_opening_is_staged_judged_and_counted(browser, site_url, device):
+    page = new_page(browser, device)
     open_app(page, site_url, "?seed=7&speed=instant")
     choose_game(page, "rummy101", 2)
     start(page)
     codes = [c for _, c in hand(page)]
-    _, melds = solver.best_opening(codes)
-    meld = min(melds, key=len)  # one meld is far below 101
+    _, best = solver.best_opening(codes)
+    meld = min(best, key=len)  # one meld is far below 101
     select_codes(page, list(meld))
     press(page, "#btn-stage")
     if page.locator("#choose").count():
         press(page, "#choose button.primary")
-    expect(page.locator(".staged-group")).to_have_count(1)
+    group = page.locator(".staged-group").first
+    expect(group).to_have_attribute("data-valid", "true")
     value = sum(int(c.split("=")[-1][1:]) for c in meld)
+    expect(group).to_contain_text(f"{value} points")
     expect(page.locator("#opening-counter")).to_contain_text(f"Opening: {value} / 101 points")
-    # Laying it alone is refused by the engine; its message shows by the hand, and the staged
-    # meld and every tile stay where they were.
-    press(page, "#btn-meld")
-    expect(page.locator(".msg.error")).to_be_visible()
-    assert "101" in error_text(page)
-    expect(page.locator(".staged-group")).to_have_count(1)
-    assert len(hand(page)) == 22
+    # Short of the opening, "Lay opening" is not the main action and says why before the press.
+    expect(page.locator("#btn-meld")).to_have_attribute("aria-disabled", "true")
+    assert "primary" not in (page.get_attribute("#btn-meld", "class") or "")
+    press(page, "#btn-meld", dimmed=True)
+    expect(page.locator(".msg.info")).to_contain_text(f"count {value} of 101 points")
+    # A group that is not a meld is marked at once, in words, and counts nothing.
+    junk = junk_group([c for c in codes if c not in meld])
+    select_codes(page, junk)
+    press(page, "#btn-stage")
+    bad = page.locator(".staged-group.invalid")
+    expect(bad).to_have_count(1)
+    expect(bad).to_contain_text("are not a run or a set")
+    assert not re.search(r"\b[RKBY]\d", bad.inner_text()), "names, not engine codes"
+    expect(page.locator("#opening-counter")).to_contain_text(f"Opening: {value} / 101 points")
+    shot(page, f"rummy101-invalid-group-{device}")
+    press(page, "#btn-meld", dimmed=True)
+    expect(page.locator(".msg.info")).to_contain_text("not a meld")
+    assert page.locator(REFUSAL).count() == 0 and len(hand(page)) == 22
     # A tap on a dimmed button explains itself instead of doing nothing.
     expect(page.locator("#btn-discard")).to_have_attribute("aria-disabled", "true")
     press(page, "#btn-discard", dimmed=True)
     expect(page.locator(".msg.info")).to_contain_text("Select exactly one")
-    # Taking the staged meld back returns its tiles to play.
+    # Taking the groups back returns their tiles to play.
+    press(page, ".staged-group.invalid button")
     press(page, ".staged-group button")
     expect(page.locator(".staged-group")).to_have_count(0)
     expect(page.locator("#hand button.in-hand[disabled]")).to_have_count(0)
+    assert page.problems == []
 
 
 def test_the_joker_button_draws_on_the_account_kept_on_this_device(browser, site_url):

@@ -60,6 +60,8 @@ export function makeTranslator(code) {
     }
     return msg.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
   };
+  /** Whether the language (or English) has a message for `key`. */
+  t.has = (key) => key in messages || key in en;
   t.lang = code;
   t.dir = messages._meta?.dir || 'ltr';
   /** "a, b and c" in the language's own way. */

@@ -20,11 +20,13 @@ import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
 import { createLinkPlay } from './link-play.js';
 import { normalizeSetup, matchRequest, rematchSetup } from './setup.js';
-import { buttonReasons } from './rules-of-play.js';
+import { buttonReasons, reasonParams } from './rules-of-play.js';
 import { codeOf, selectedCodes } from './hand-model.js';
 import { logLines } from './log-text.js';
 import { pieceName } from './pieces.js';
 import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
+
+const AT_TABLE = 'rummy.atTable'; // session storage: the match this tab shows at the table
 
 export async function startApp({ root, engine }) {
   const params = new URLSearchParams(location.search);
@@ -58,6 +60,20 @@ export async function startApp({ root, engine }) {
     sheetFocused: null,
     bots: null, // whether the engine has computer players (version op), null until known
   };
+  // Until the engine is up, a press that needs it waits (engine-client queues the call); the
+  // page says so, with the step it is on (web/main.js forwards the boot progress).
+  app.engineReady = false;
+  engine.ready?.then(
+    () => {
+      app.engineReady = true;
+      scheduleRender();
+    },
+    () => {},
+  );
+  window.addEventListener('engine-progress', (e) => {
+    app.engineStep = e.detail?.step ?? null;
+    if (app.busy) scheduleRender();
+  });
   engine.call('version').then(
     (info) => {
       app.bots = Boolean(info?.features?.bots);
@@ -81,6 +97,9 @@ export async function startApp({ root, engine }) {
       scheduleRender();
     }),
   });
+
+  /** A button's "why not" in words, with what it names (a player, the opening's points). */
+  const whyText = (why) => t(why, reasonParams(ctl, (code) => pieceName(code, t)));
 
   // Play by link: "send the game" after a person's turn; `#g=` opens a sent game.
   const linkPlay = createLinkPlay({ engine, ctl, records, app, t: Object.assign((...a) => t(...a), { list: (items) => t.list(items) }), render: () => scheduleRender(), toStart: () => backToStart() });
@@ -126,6 +145,10 @@ export async function startApp({ root, engine }) {
         content.push(renderSheet({ t, ctl, on: { close: closeDialog }, midRound: true }));
       }
       announce(v);
+    } else if (screen === 'resuming') {
+      content = [h('main', { class: 'start resuming', id: 'resuming' },
+        h('h1', { class: 'title', text: t('app.title') }),
+        h('p', { class: 'msg info', role: 'status', text: t('resume.returning') }))];
     } else if (screen === 'invite' && app.invite) {
       content = [linkPlay.renderInvite(), languagePicker()];
     } else if (screen === 'howto') {
@@ -135,6 +158,8 @@ export async function startApp({ root, engine }) {
       content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), games: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
     }
     if (screen === 'table') content.push(linkPlay.replayBar(), linkPlay.handoff());
+    if (!app.engineReady && (app.busy || screen === 'resuming')) content.unshift(engineNotice());
+    rememberScreen(screen);
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
     mount(root, ...content);
@@ -163,7 +188,7 @@ export async function startApp({ root, engine }) {
   // be replaced rather than updated): the latest log line, then "your turn" when it comes.
   let wasMyTurn = false;
   function announce(v) {
-    const lines = logLines(v, t, ctl.names);
+    const lines = logLines(v, t, ctl.names, ctl.youSeat);
     const last = lines.length ? lines[lines.length - 1].text : '';
     const parts = [];
     if (last && last !== lastAnnounced) {
@@ -173,6 +198,28 @@ export async function startApp({ root, engine }) {
     if (ctl.myTurn && !wasMyTurn) parts.push(t('status.yourTurn'));
     wasMyTurn = ctl.myTurn;
     if (parts.length) announcer.textContent = parts.join('. ');
+  }
+
+  /** While the engine starts, a press that needs it waits: say so, with the step it is on. */
+  function engineNotice() {
+    const step = app.engineStep ? t(`engine.step.${app.engineStep}`) : '';
+    return h('p', { class: 'msg info engine-notice', role: 'status', id: 'engine-starting' },
+      h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+      t('engine.starting', { step }));
+  }
+
+  /** A reload in the middle of a match comes back to the table: the tab remembers (session
+   * storage, so a new tab still opens on the start screen) which match it was showing. */
+  function rememberScreen(screen) {
+    try {
+      if (screen === 'table' || screen === 'sheet') {
+        if (ctl.record?.key && !ctl.record.finished) sessionStorage.setItem(AT_TABLE, ctl.record.key);
+      } else if (screen !== 'resuming') {
+        sessionStorage.removeItem(AT_TABLE);
+      }
+    } catch {
+      /* no session storage (private mode): a reload shows the start screen */
+    }
   }
 
   function languagePicker() {
@@ -251,11 +298,15 @@ export async function startApp({ root, engine }) {
   let saving = 0; // saves running
   // <html data-save="pending|done">: whether the last change is kept yet (tests wait for it).
   const markSave = () => (document.documentElement.dataset.save = saveTimer || saving ? 'pending' : 'done');
-  function saveSoon() {
+  function saveSoon(now = false) {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(saveNow, ctl.view !== savedView ? 0 : 600);
+    saveTimer = setTimeout(saveNow, now || ctl.view !== savedView ? 0 : 600);
     markSave();
   }
+  // The hand's order and sort are kept at once too (a reload shows them as they were).
+  ctl.onArrange = () => {
+    if (ctl.record) saveSoon(true);
+  };
   /** Before the table's game is closed (another one opens, or the player leaves): its last
    * change must not wait for a timer that would find the next game there. */
   ctl.beforeClose = () => {
@@ -447,15 +498,33 @@ export async function startApp({ root, engine }) {
     }
   }
 
+  /** After a reload in the middle of a match: back to the table, as it was. */
+  function returnToTable() {
+    let key = null;
+    try {
+      key = sessionStorage.getItem(AT_TABLE);
+    } catch {
+      key = null;
+    }
+    if (!key || !records.load(key)) return;
+    app.screen = 'resuming';
+    scheduleRender();
+    startIntents.resume(key).then(() => {
+      if (app.screen === 'resuming') app.screen = 'start';
+      scheduleRender();
+    });
+  }
+
   // Play by link with a fair deal: the invitation goes round before the cards are dealt.
   startIntents.invite = () => fromSetup((req) => linkPlay.invite(req));
 
+  /** Leave the table for the start screen. The match stays in "Your games" (Continue brings
+   * it back): no single press deletes a game; deleting is done there, and confirmed. */
   function leaveMatch() {
     app.dialog = null;
-    if (ctl.record && !ctl.record.finished) records.drop(ctl.record);
-    ctl.leave();
-    app.screen = 'start';
-    scheduleRender();
+    const kept = ctl.record && !ctl.record.finished;
+    if (kept) app.dataMessage = { kind: 'info', text: t('games.kept') };
+    backToStart();
   }
 
   const sheetIntents = {
@@ -514,14 +583,14 @@ export async function startApp({ root, engine }) {
       const why = buttonReasons(ctl)[name];
       if (why) {
         // The discard pile in the play phase with nothing selected: explain discarding.
-        ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), near, 'info');
+        ctl.say(whyText(why), near, 'info');
         return;
       }
       perform[name]();
     },
     meld(id) {
       const why = buttonReasons(ctl).layoff;
-      if (why) return ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), `meld:${id}`, 'info');
+      if (why) return ctl.say(whyText(why), `meld:${id}`, 'info');
       ctl.layoff(id);
     },
     swap(id, jokerCode) {
@@ -563,14 +632,16 @@ export async function startApp({ root, engine }) {
       const code = codeOf(ctl.hand, key);
       if (drop === 'hand') return ctl.moveCard(key, index);
       if (drop === 'discard') {
-        const why = buttonReasons(ctl).discard;
-        if (why && why !== 'why.selectOneDiscard') return ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), 'discard', 'info');
+        let why = buttonReasons(ctl).discard;
+        if (why === 'why.selectOneDiscard' || why === 'why.takenNoDiscard') why = null; // the dropped card is the one
+        if (!why && ctl.view.variant !== 'rummy101' && code === ctl.view.taken) why = 'why.takenNoDiscard';
+        if (why) return ctl.say(whyText(why), 'discard', 'info');
         return ctl.discard(code);
       }
       if (drop.startsWith('meld:')) {
         const id = Number(drop.slice(5));
         const why = buttonReasons(ctl).layoff;
-        if (why && why !== 'why.selectForLayoff') return ctl.say(t(why, { name: ctl.name(ctl.view?.current_player) }), drop, 'info');
+        if (why && why !== 'why.selectForLayoff') return ctl.say(whyText(why), drop, 'info');
         // Dropping one of the selected cards lays off the whole selection; else just that card.
         const cards = ctl.hand.selected.has(key) ? selectedCodes(ctl.hand) : [code];
         return ctl.layoffCodes(id, cards).then((ok) => ok && ctl.clearSelection());
@@ -610,6 +681,7 @@ export async function startApp({ root, engine }) {
   });
 
   scheduleRender();
-  linkPlay.openFromHash();
+  if (location.hash.length > 1) linkPlay.openFromHash();
+  else returnToTable();
   return { ctl, app };
 }

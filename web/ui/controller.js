@@ -9,6 +9,8 @@
 import { wait } from './dom.js';
 import {
   createHandModel,
+  restoreHandModel,
+  arrangementOf,
   reconcile,
   sortHand,
   moveItem,
@@ -17,10 +19,12 @@ import {
   selectedKeys,
   stageSelection,
   stagedCodes,
+  stagedKeys,
   codeOf,
 } from './hand-model.js';
 import { isJoker, jokerReadings, baseCode } from './notation.js';
 import { peopleSeats } from './setup.js';
+import { hintSteps, stepCodes, stepButton } from './hint-steps.js';
 
 export const SPEEDS = { slow: 1500, normal: 850, fast: 300, instant: 0 };
 
@@ -42,7 +46,9 @@ export class TableController {
     this.view = null;
     this.hand = createHandModel();
     this.message = null; // {text, kind: 'error'|'info', near}
-    this.hint = null; // {keys:Set, pile, text}
+    // The Hint (web/ui/hint-steps.js): {advice, steps, index, keys: Set, pile, meld, button}
+    this.hint = null;
+    this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
     this.botsRunning = false;
@@ -69,6 +75,10 @@ export class TableController {
   isOnlyPersonHere(seat) {
     const here = peopleSeats(this.record?.seats || []).filter((i) => !this.isRemote(i));
     return here.length === 1 && here[0] === seat;
+  }
+  /** The seat said as "you" (the one person at this device), else null: sentences name it. */
+  get youSeat() {
+    return this.record && this.isOnlyPersonHere(this.viewer) ? this.viewer : null;
   }
   name(seat) {
     return this.record?.seats[seat]?.name || '';
@@ -106,7 +116,30 @@ export class TableController {
 
   setView(view) {
     this.view = view;
-    if (view && view.seat === this.viewer) reconcile(this.hand, view.hand || []);
+    if (view && view.seat === this.viewer) {
+      reconcile(this.hand, view.hand || []);
+      this.keepArrangement();
+    }
+  }
+
+  // ---- each person's own hand arrangement (order and sort), kept with the match ----------
+
+  /** The hand model for `seat` as its person left it (pass-and-play: each keeps their own). */
+  handFor(seat) {
+    return restoreHandModel(this.record?.arrange?.[seat], this.prefs.get().sortBy || null);
+  }
+  /** Note the viewer's arrangement in the match record (saved with it: a reload keeps it). */
+  keepArrangement() {
+    if (!this.record || !this.hand) return;
+    this.record.arrange = { ...(this.record.arrange || {}), [this.viewer]: arrangementOf(this.hand) };
+  }
+  /** Hand the table to `seat` (another person at this device): their own arrangement. */
+  switchViewer(seat) {
+    this.keepArrangement();
+    this.record.viewer = seat;
+    this.hand = this.handFor(seat);
+    this.hint = null;
+    this.selectionVerdict = null;
   }
 
   /** Start a match from the start screen's choices. */
@@ -124,13 +157,12 @@ export class TableController {
       seat: viewer,
     });
     this.record = { key: `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0, link: setup.link ?? null };
-    this.hand = createHandModel();
-    this.hand.sortBy = this.prefs.get().sortBy || null;
+    this.hand = this.handFor(viewer);
     this.message = null;
     this.hint = null;
+    this.selectionVerdict = null;
     this.coverFor = null;
     this.setView(res.view);
-    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
     this.onChange();
     this.afterChange();
   }
@@ -144,14 +176,13 @@ export class TableController {
     }
     this.generation++;
     this.record = record;
-    this.hand = createHandModel();
-    this.hand.sortBy = this.prefs.get().sortBy || null;
+    this.hand = this.handFor(record.viewer ?? 0);
     this.message = null;
     this.hint = null;
+    this.selectionVerdict = null;
     this.replay = null;
     this.coverFor = cover;
     this.setView(view);
-    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
   }
 
   /** Reopen a game kept on this device (web/ui/records.js) from its seat. */
@@ -189,17 +220,18 @@ export class TableController {
   }
 
   /** Send the current player's action; on refusal show the engine's message near `near`. */
-  async act(action, near) {
+  async act(action, near, { keepHint = false } = {}) {
     if (this.busy) return false;
     this.busy = true;
-    this.hint = null;
+    if (!keepHint) this.hint = null;
     try {
       const res = await this.call('apply', { game: this.record.id, action, seat: this.viewer });
       this.message = null;
       this.setView(res.view);
       return true;
     } catch (err) {
-      this.message = { text: err.message || String(err), kind: 'error', near };
+      this.message = { text: this.refusal(err), kind: 'error', near };
+      this.hint = null;
       return false;
     } finally {
       this.busy = false;
@@ -221,8 +253,7 @@ export class TableController {
       this.coverFor = seat;
       if (!this.isRemote(seat)) {
         // Another person at this device plays next: hide this hand until they are ready.
-        this.record.viewer = seat;
-        this.hand = createHandModel();
+        this.switchViewer(seat);
       } // else they play on their own device: this one keeps its seat and waits for a link
       this.onChange();
       this.onHandOff?.(seat, from); // play by link: offer to send the game on (link-play.js)
@@ -274,8 +305,7 @@ export class TableController {
     if (seat !== null && seat !== undefined && seat !== this.record.viewer) {
       // "They are here with me": the person of another device plays this turn here.
       this.record.link?.mySeats?.push(seat);
-      this.record.viewer = seat;
-      this.hand = createHandModel();
+      this.switchViewer(seat);
     }
     this.refreshView().then(() => this.onChange());
   }
@@ -284,21 +314,61 @@ export class TableController {
     toggle(this.hand, key);
     this.hint = null;
     if (this.message?.kind === 'info') this.message = null;
+    this.judgeSelection();
     this.onChange();
   }
   clearSelection() {
     this.hand.selected.clear();
+    this.hint = null;
+    this.selectionVerdict = null;
+    if (this.message?.kind === 'info') this.message = null;
     this.onChange();
   }
   moveCard(key, toIndex) {
     moveItem(this.hand, key, toIndex);
     this.hand.sortBy = null;
+    this.keepArrangement();
+    this.onArrange?.();
     this.onChange();
   }
   sort(by) {
     sortHand(this.hand, by);
     this.prefs.set({ sortBy: by });
+    this.keepArrangement();
+    this.onArrange?.();
     this.onChange();
+  }
+
+  // ---- the rules' verdict on groups being prepared (Rummy 101's opening) -----------------
+
+  /** The engine's verdict on each group of codes (`judge`), or null where it cannot say. */
+  async judge(groups) {
+    try {
+      return (await this.call('judge', { game: this.record.id, groups })).groups;
+    } catch {
+      return groups.map(() => null);
+    }
+  }
+  /** Whether the selection is being weighed for a Rummy 101 opening (the counter shows it). */
+  get weighsOpening() {
+    const v = this.view;
+    return Boolean(v && v.variant === 'rummy101' && !v.opened?.[this.viewer]);
+  }
+  /** Judge the selection for the opening counter, once per distinct selection. */
+  judgeSelection() {
+    const codes = selectedCodes(this.hand);
+    if (!this.weighsOpening || codes.length < 2) {
+      this.selectionVerdict = null;
+      return;
+    }
+    const sig = codes.join(' ');
+    if (this.selectionVerdict?.sig === sig) return;
+    this.selectionVerdict = { sig, pending: true };
+    this.judge([codes]).then(([verdict]) => {
+      if (this.selectionVerdict?.sig !== sig) return; // the selection changed meanwhile
+      this.selectionVerdict = { sig, ...(verdict || { valid: null }) };
+      this.onChange();
+    });
   }
   say(text, near, kind = 'info') {
     this.message = { text, kind, near };
@@ -333,9 +403,21 @@ export class TableController {
     if (!keys.length) return;
     const codes = await this.pinJokers(keys.map((k) => codeOf(this.hand, k)), t);
     if (!codes) return;
-    stageSelection(this.hand, codes);
+    await this.stageCodes(codes);
+  }
+
+  /** Stage the selection as `codes`, judged by the engine first, so the group shows at once
+   * whether it is a run, a set or a pair and what it is worth (or why it is not a meld). */
+  async stageCodes(codes) {
+    const keys = selectedKeys(this.hand);
+    const [judged] = await this.judge([codes]);
+    if (selectedKeys(this.hand).join() !== keys.join()) return false; // changed meanwhile
+    stageSelection(this.hand, codes, judged);
+    this.selectionVerdict = null;
     this.message = null;
+    this.answered += 1;
     this.onChange();
+    return true;
   }
   unstage(index) {
     const group = this.hand.staged[index];
@@ -390,69 +472,133 @@ export class TableController {
     if (ok) this.hand.staged = [];
   }
 
-  /** Ask the engine (rummy.bots.hint) for advice; a refusal shows the engine's reason. */
-  async askHint(t) {
+  // ---- the Hint: the engine's advice, one step at a time (web/ui/hint-steps.js) ------------
+
+  /** Ask the engine (rummy.bots.hint) for advice and show its first step. */
+  async askHint() {
     let advice;
     try {
       ({ hint: advice } = await this.call('hint', { game: this.record.id, seat: this.viewer }));
     } catch (error) {
       this.hint = null;
-      this.message = { text: error?.message || t('hint.none'), kind: 'error', near: 'actions' };
+      this.message = { text: this.refusal(error), kind: 'error', near: 'actions' };
+      this.answered += 1;
       this.onChange();
       return;
     }
-    this.showAdvice(advice, t);
-  }
-
-  /** The engine's advice (rummy.bots.hints: draw, melds, layoffs, discard, opening). */
-  showAdvice(advice, t) {
-    const parts = [];
-    let highlight = [];
-    this.hint = { keys: new Set() };
-    if (advice.draw) {
-      this.hint.pile = advice.draw === 'joker' ? null : advice.draw;
-      parts.push(t(`hint.draw.${advice.draw}`));
-    }
-    if (advice.opening && !advice.opening.can_open && advice.phase === 'play') {
-      parts.push(t('hint.opening', { points: advice.opening.points, need: advice.opening.need, pairs: advice.opening.pairs, pairsNeed: advice.opening.pairs_need }));
-    }
-    if (advice.melds?.length) {
-      highlight = advice.melds.flat();
-      parts.push(t('hint.meld'));
-    } else if (advice.layoffs?.length) {
-      highlight = advice.layoffs[0].cards;
-      this.hint.meld = advice.layoffs[0].meld;
-      parts.push(t('hint.layoff'));
-    } else if (advice.discard) {
-      highlight = [advice.discard];
-      parts.push(t('hint.discard'));
-    }
-    if (!parts.length) parts.push(t('hint.none'));
-    if (highlight.length) {
-      this.hand.selected = this.keysFor(highlight);
-      this.hint.keys = new Set(this.hand.selected);
-    }
-    this.message = { text: parts.join(' '), kind: 'info', near: 'actions' };
+    const view = { ...this.view, seat: this.viewer };
+    this.hint = { advice, steps: hintSteps(advice, view), index: 0 };
+    if (this.message?.kind === 'info') this.message = null;
+    this.showHintStep();
+    this.answered += 1;
     this.onChange();
   }
 
+  get hintStep() {
+    return this.hint?.steps?.[this.hint.index] ?? null;
+  }
+
+  /** Select the pieces the current step uses and mark where it points (pile, meld, button). */
+  showHintStep() {
+    const step = this.hintStep;
+    const hint = this.hint;
+    this.hand.selected = step ? this.keysFor(stepCodes(step)) : new Set();
+    hint.keys = new Set(this.hand.selected);
+    hint.pile = step?.kind === 'draw' && step.source !== 'joker' ? step.source : null;
+    hint.meld = step?.kind === 'layoff' || step?.kind === 'swap' ? step.meld : null;
+    hint.button = stepButton(step);
+    this.judgeSelection();
+  }
+
+  /** "Play the hint": carry out the current step for the player, then show the next one. */
+  async playHint() {
+    if (this.hintBusy) return; // a second tap while the step is under way does nothing
+    this.hintBusy = true;
+    try {
+      await this.playHintStep();
+    } finally {
+      this.hintBusy = false;
+      this.onChange();
+    }
+  }
+
+  async playHintStep() {
+    const step = this.hintStep;
+    if (!step || this.busy || !this.myTurn) return;
+    const keep = { keepHint: true };
+    let ok = false;
+    switch (step.kind) {
+      case 'draw':
+        ok = await this.act({ type: 'draw', source: step.source }, step.source === 'joker' ? 'actions' : step.source === 'stock' ? 'stock' : 'discard', keep);
+        break;
+      case 'stage':
+        this.hand.selected = this.keysFor(step.codes);
+        if (await this.stageCodes(step.codes)) {
+          this.hint.index += 1;
+          this.showHintStep();
+          this.onChange();
+        }
+        return;
+      case 'open':
+        ok = await this.act({ type: 'meld', melds: stagedCodes(this.hand) }, 'hand', keep);
+        if (ok) this.hand.staged = [];
+        break;
+      case 'meld':
+        ok = await this.act({ type: 'meld', melds: [step.codes] }, 'hand', keep);
+        break;
+      case 'layoff':
+        ok = await this.act({ type: 'layoff', meld: step.meld, cards: step.cards }, `meld:${step.meld}`, keep);
+        break;
+      case 'swap':
+        ok = await this.act({ type: 'swap_joker', meld: step.meld, tile: step.tile }, `meld:${step.meld}`, keep);
+        break;
+      case 'discard':
+        ok = await this.act({ type: 'discard', card: step.card }, 'discard', keep);
+        break;
+      default:
+        return;
+    }
+    if (!ok) return;
+    this.hand.selected.clear();
+    // The next step comes from the game as it is now (a card drawn from the stock was unknown).
+    if (this.myTurn && this.view.phase === 'play') await this.askHint();
+    else {
+      this.hint = null;
+      this.onChange();
+    }
+  }
+
+  closeHint() {
+    this.hint = null;
+    this.hand.selected.clear();
+    this.selectionVerdict = null;
+    this.onChange();
+  }
+
+  /** Hand keys for codes (a pinned joker "JK=R8" is a hand's "JK"), never a staged one. */
   keysFor(codes) {
     const keys = new Set();
+    const staged = stagedKeys(this.hand);
     for (const c of codes) {
       const base = isJoker(c) ? 'JK' : c;
-      const item = this.hand.items.find((i) => i.code === base && !keys.has(i.key));
+      const item = this.hand.items.find((i) => i.code === base && !keys.has(i.key) && !staged.has(i.key));
       if (item) keys.add(item.key);
     }
     return keys;
   }
 
+  /** A refusal in the player's words (the page's catalogue; the engine's text as a fallback). */
+  refusal(error) {
+    return this.describeRefusal ? this.describeRefusal(error) : error?.message || String(error);
+  }
+
   async nextRound() {
     const res = await this.call('next_round', { game: this.record.id, seat: this.viewer });
-    this.hand = createHandModel();
-    this.hand.sortBy = this.prefs.get().sortBy || null;
+    this.keepArrangement();
+    this.hand = restoreHandModel({ sortBy: this.record.arrange?.[this.viewer]?.sortBy ?? (this.prefs.get().sortBy || null) });
     this.message = null;
+    this.hint = null;
     this.setView(res.view);
-    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
     this.onChange();
     this.afterChange();
   }

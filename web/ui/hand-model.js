@@ -10,6 +10,25 @@ export function createHandModel() {
   return { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: null };
 }
 
+/** A model laid out as a player left it: `order` (codes, in the order shown) and the sort. The
+ * next `reconcile` keeps that order for the codes still held. */
+export function restoreHandModel(arrangement, fallbackSort = null) {
+  const model = createHandModel();
+  model.sortBy = arrangement?.sortBy !== undefined ? arrangement.sortBy : fallbackSort;
+  const seen = new Map();
+  for (const code of Array.isArray(arrangement?.order) ? arrangement.order : []) {
+    if (typeof code !== 'string') continue;
+    const n = (seen.get(code) || 0) + 1;
+    seen.set(code, n);
+    model.items.push({ key: `${code}#${n}`, code });
+  }
+  model.restored = model.items.length > 0;
+  return model;
+}
+
+/** What to keep of a model to lay it out again: the codes in order and the sort. */
+export const arrangementOf = (model) => ({ order: model.items.map((i) => i.code), sortBy: model.sortBy });
+
 /**
  * Bring the arrangement in line with a new hand: keep the player's order for cards still held,
  * put new cards at the end (marked fresh so they can slide in), drop keys that left the hand.
@@ -42,13 +61,16 @@ export function reconcile(model, hand) {
     }
   }
   const keys = new Set(kept.map((i) => i.key));
-  const firstDeal = model.items.length === 0;
+  const firstDeal = model.items.length === 0 || model.restored;
+  model.restored = false;
   model.items = kept;
   model.fresh = firstDeal ? new Set() : fresh;
   model.selected = new Set([...model.selected].filter((k) => keys.has(k)));
   // A staged meld whose card left the hand is unstaged whole: its cards stay in the hand.
   model.staged = model.staged.filter((group) => group.keys.every((k) => keys.has(k)));
-  if (model.sortBy && firstDeal) sortHand(model, model.sortBy);
+  // A chosen sort holds for every card, the ones just drawn too (the order is stable, so a
+  // sorted hand only moves the newcomers into place).
+  if (model.sortBy) sortHand(model, model.sortBy);
   return model;
 }
 
@@ -85,10 +107,11 @@ export function selectedKeys(model) {
   return model.items.filter((i) => model.selected.has(i.key) && !staged.has(i.key)).map((i) => i.key);
 }
 
-/** Stage the selection as one meld; `codes` may pin jokers ("JK=R8") for the engine. */
-export function stageSelection(model, codes = null) {
+/** Stage the selection as one meld; `codes` may pin jokers ("JK=R8") for the engine, and
+ * `judged` is the engine's verdict on the group (`judge`: {valid, kind, value}) or null. */
+export function stageSelection(model, codes = null, judged = null) {
   const keys = selectedKeys(model);
-  if (keys.length) model.staged.push({ keys, codes: codes || keys.map((k) => codeOf(model, k)) });
+  if (keys.length) model.staged.push({ keys, codes: codes || keys.map((k) => codeOf(model, k)), judged });
   model.selected.clear();
   return keys.length;
 }

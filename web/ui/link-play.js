@@ -225,7 +225,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   function sinceLines(hand) {
     const v = ctl.view;
     const log = (v.log || []).slice(hand.since);
-    return logLines({ ...v, log }, t, ctl.names);
+    return logLines({ ...v, log }, t, ctl.names, ctl.youSeat);
   }
 
   function sinceSheet(hand, name) {
@@ -259,7 +259,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     if (!r) return null;
     const step = r.steps[r.index];
     const event = step.view.log?.[step.event];
-    const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names)[0]?.text : t('link.replayStart');
+    const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
     return h('section', { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },
       h('p', { role: 'status', id: 'replay-text' },
         h('strong', { text: t('link.replayStep', { n: r.index + 1, total: r.steps.length }) }), ' ', line || ''),

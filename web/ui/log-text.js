@@ -2,47 +2,58 @@
  * The turn log in words, built from `view.log` (ENGINE_API.md "The view"): consecutive events
  * of one seat make one line — "Ana drew from the stock, laid 7♥ 8♥ 9♥ and discarded K♠".
  * Game events without a player (stock rebuilt, round over) get a line of their own.
+ *
+ * The one person at this device is "you": their lines use the catalogue's `….you` forms
+ * ("You drew…", "added 5♥ to your own meld"; in Hebrew and Romanian the verb itself changes),
+ * and a meld of theirs is "your meld" in others' lines. Never a name spliced into a sentence
+ * written for someone else.
  */
 import { pieceShort } from './pieces.js';
 
 const codesText = (codes, t) => (codes || []).map((c) => pieceShort(c, t)).join(' ');
 
+/** The phrases of the log, each with a form for "you" (`<key>.you`). */
+export const PHRASE_KEYS = ['log.drawStock', 'log.takeDiscard', 'log.takeDiscardCard', 'log.jokerButton', 'log.meld', 'log.layoff', 'log.layoffOwn', 'log.layoffOn', 'log.layoffOnYou', 'log.swapJoker', 'log.discard'];
+
 function phrase(ev, t, ctx) {
   const card = ev.card ?? ev.tile;
+  const you = ctx.you !== null && ev.seat === ctx.you;
+  const say = (key, params) => t(you && t.has(`${key}.you`) ? `${key}.you` : key, params);
   switch (ev.type) {
     case 'draw':
-      if (ev.source === 'discard') return card ? t('log.takeDiscardCard', { card: pieceShort(card, t) }) : t('log.takeDiscard');
-      if (ev.source === 'joker') return t('log.jokerButton');
-      return t('log.drawStock');
+      if (ev.source === 'discard') return card ? say('log.takeDiscardCard', { card: pieceShort(card, t) }) : say('log.takeDiscard');
+      if (ev.source === 'joker') return say('log.jokerButton');
+      return say('log.drawStock');
     case 'joker':
-      return t('log.jokerButton');
+      return say('log.jokerButton');
     case 'meld': {
       const melds = ev.melds || (ev.cards ? [ev.cards] : []);
-      return t('log.meld', { melds: melds.map((m) => codesText(m, t)).join(' · ') });
+      return say('log.meld', { melds: melds.map((m) => codesText(m, t)).join(' · ') });
     }
     case 'layoff': {
       const owner = ctx.meldOwner(ev.meld);
       const cards = codesText(ev.cards || (card ? [card] : []), t);
-      return owner === null || owner === undefined
-        ? t('log.layoff', { cards })
-        : owner === ev.seat
-          ? t('log.layoffOwn', { cards })
-          : t('log.layoffOn', { cards, name: ctx.name(owner) });
+      if (owner === null || owner === undefined) return say('log.layoff', { cards });
+      if (owner === ev.seat) return say('log.layoffOwn', { cards });
+      if (ctx.you !== null && owner === ctx.you) return say('log.layoffOnYou', { cards });
+      return say('log.layoffOn', { cards, name: ctx.name(owner) });
     }
     case 'swap_joker':
-      return t('log.swapJoker', { tile: pieceShort(ev.tile ?? card, t) });
+      return say('log.swapJoker', { tile: pieceShort(ev.tile ?? card, t) });
     case 'discard':
-      return t('log.discard', { card: pieceShort(card, t) });
+      return say('log.discard', { card: pieceShort(card, t) });
     default:
       return null;
   }
 }
 
-/** Lines of the log: [{seat|null, text, events}] oldest first. */
-export function logLines(view, t, names) {
+/** Lines of the log: [{seat|null, text, events}] oldest first. `you`: the seat of the one
+ * person at this device, said as "you" (null when several people share it). */
+export function logLines(view, t, names, you = null) {
   const log = view?.log || [];
   const owners = new Map((view?.table || []).map((m) => [m.id, m.owner]));
   const ctx = {
+    you: Number.isInteger(you) ? you : null,
     name: (seat) => names[seat] ?? t('player.seat', { n: seat + 1 }),
     meldOwner: (id) => (owners.has(id) ? owners.get(id) : null),
   };
@@ -64,7 +75,8 @@ export function logLines(view, t, names) {
     const text = systemText(ev, t, ctx);
     if (text) lines.push({ seat: null, text, events: [ev] });
   }
-  return lines.map((l) => (l.text ? l : { seat: l.seat, events: l.events, text: t('log.turn', { name: ctx.name(l.seat), actions: t.list(l.parts) }) }));
+  const turn = (l) => (l.seat === ctx.you ? t('log.turnYou', { actions: t.list(l.parts) }) : t('log.turn', { name: ctx.name(l.seat), actions: t.list(l.parts) }));
+  return lines.map((l) => (l.text ? l : { seat: l.seat, events: l.events, text: turn(l) }));
 }
 
 function systemText(ev, t, ctx) {

@@ -4,19 +4,21 @@
  * remains the judge and its message is shown for anything it refuses.
  */
 import { selectedCodes } from './hand-model.js';
-import { looksLikePair, meldValue101 } from './notation.js';
 
 /** Seat that played just before `seat` (clockwise order is seat + 1, RULES.md §3). */
 export const previousSeat = (seat, players) => (seat + players - 1) % players;
 
-/** The tile a rummy101 player may take: the last discard of the player before them. */
+/** The tile a rummy101 player may take: the last discard of the player before them, while
+ * it is still on the pile (once taken, the spot is empty until the next discard). */
 export function takeableDiscard(view) {
   if (!view) return null;
+  const top = view.discard?.length ? view.discard[view.discard.length - 1] : null;
   if (view.variant === 'rummy101') {
     const prev = previousSeat(view.current_player, view.players ?? view.hand_sizes.length);
-    return view.last_discards?.[prev] ?? null;
+    const last = view.last_discards?.[prev] ?? null;
+    return view.phase === 'draw' && last !== null && last === top ? last : null;
   }
-  return view.discard?.length ? view.discard[view.discard.length - 1] : null;
+  return top;
 }
 
 export function jokerButtonState(view, seat) {
@@ -60,7 +62,21 @@ export function buttonReasons(ctl) {
 
   const play = drawPhase ? 'why.drawFirst' : null;
   const minMeld = is101 ? 2 : 3;
-  reasons.meld = play || (sel.length === 0 && staged === 0 ? 'why.selectMeld' : sel.length > 0 && sel.length < minMeld ? 'why.meldTooSmall' : null);
+  const invalidStaged = ctl.hand.staged.some((g) => g.judged && !g.judged.valid);
+  const progress = openingProgress(ctl);
+  reasons.meld =
+    play ||
+    (sel.length === 0 && staged === 0
+      ? 'why.selectMeld'
+      : sel.length > 0 && sel.length < minMeld
+        ? 'why.meldTooSmall'
+        : invalidStaged
+          ? 'why.invalidStaged'
+          : progress && progress.mixed
+            ? 'why.openingMixed'
+            : progress && !progress.enough
+              ? 'why.openingShort'
+              : null);
   reasons.stage = play || (sel.length === 0 ? 'why.selectMeld' : sel.length < minMeld ? 'why.meldTooSmall' : null);
   reasons.layoff =
     play ||
@@ -73,25 +89,54 @@ export function buttonReasons(ctl) {
           : sel.length === 0
             ? 'why.selectForLayoff'
             : null);
-  reasons.discard = play || (sel.length !== 1 ? 'why.selectOneDiscard' : staged ? 'why.stagedPending' : null);
+  // The card just taken from the pile cannot go back this turn (card games): said before the
+  // press, not refused after it.
+  const takenBack = !is101 && sel.length === 1 && v.taken && sel[0] === v.taken;
+  reasons.discard = play || (sel.length !== 1 ? 'why.selectOneDiscard' : takenBack ? 'why.takenNoDiscard' : staged ? 'why.stagedPending' : null);
   reasons.undo = ctl.canResetTurn ? null : 'why.nothingToUndo';
   reasons.hint = null;
   return reasons;
 }
 
-/** Rummy 101 opening counter: value and pairs of staged melds + the selection, vs thresholds. */
+/**
+ * Rummy 101 opening counter, from the engine's verdicts (`judge`) on the staged groups and on
+ * the selection (laid with them by "Lay opening"): the points of the valid runs and sets, the
+ * valid pairs, against the thresholds. A group the rules refuse counts nothing.
+ */
 export function openingProgress(ctl) {
   const v = ctl.view;
   if (!v || v.variant !== 'rummy101' || v.opened?.[ctl.viewer]) return null;
-  const groups = [...ctl.hand.staged.map((g) => g.codes)];
+  const verdicts = ctl.hand.staged.map((g) => g.judged);
   const sel = selectedCodes(ctl.hand);
-  if (sel.length >= 2) groups.push(sel);
+  const selVerdict = ctl.selectionVerdict;
+  if (sel.length >= 2 && selVerdict && selVerdict.sig === sel.join(' ')) verdicts.push(selVerdict);
   let points = 0;
   let pairs = 0;
-  for (const g of groups) {
-    if (looksLikePair(g)) pairs += 1;
-    else points += meldValue101(g);
+  let melds = 0;
+  for (const g of verdicts) {
+    if (!g?.valid) continue;
+    if (g.kind === 'pair') pairs += 1;
+    else {
+      melds += 1;
+      points += g.value;
+    }
   }
   const need = v.thresholds || { points: 101, pairs: 5 };
-  return { points, pairs, needPoints: need.points, needPairs: need.pairs };
+  const mixed = pairs > 0 && melds > 0;
+  const enough = !mixed && (points >= need.points || pairs >= need.pairs);
+  return { points, pairs, needPoints: need.points, needPairs: need.pairs, mixed, enough };
+}
+
+/** The values a "why not" message may name (web/i18n: `why.*`). `pieceName` names the card. */
+export function reasonParams(ctl, pieceName) {
+  const v = ctl.view;
+  const progress = openingProgress(ctl);
+  return {
+    name: ctl.name(v?.current_player),
+    points: progress?.points ?? 0,
+    need: progress?.needPoints ?? 0,
+    pairs: progress?.pairs ?? 0,
+    pairsNeed: progress?.needPairs ?? 0,
+    card: v?.taken ? pieceName(v.taken) : '',
+  };
 }

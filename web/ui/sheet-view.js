@@ -9,10 +9,13 @@ import { renderPiece } from './pieces.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
-export function headline(result, t, name) {
+/** The round's result in a sentence; when the winner is "you" (`you`: the one person at this
+ * device), in the sentence written for you ("You went out and score 12."). */
+export function headline(result, t, name, you = null) {
   const w = result.winner;
   const params = { name: w === null || w === undefined ? '' : name(w), points: w === null || w === undefined ? 0 : result.points[w] };
-  return t(`result.${result.kind}`, params);
+  const key = `result.${result.kind}`;
+  return t(w !== null && w !== undefined && w === you && t.has(`${key}.you`) ? `${key}.you` : key, params);
 }
 
 function reason(result, seat, t) {
@@ -78,15 +81,17 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
     buttons = [h('button', { class: 'btn primary', type: 'button', id: 'sheet-close', 'data-fk': 'sheet-close', onclick: on.close, text: t('sheet.close') })];
   } else if (v.game_over) {
     const winners = v.winners || [];
-    title = winners.length > 1 ? t('match.shared', { names: t.list(winners.map(name)) }) : t('match.winner', { name: name(winners[0]) });
-    sub = headline(result, t, name);
+    title = winners.length > 1
+      ? t('match.shared', { names: t.list(winners.map(name)) })
+      : winners[0] === ctl.youSeat ? t('match.winnerYou') : t('match.winner', { name: name(winners[0]) });
+    sub = headline(result, t, name, ctl.youSeat);
     buttons = [
       h('button', { class: 'btn primary', type: 'button', id: 'new-match', 'data-fk': 'new-match', onclick: on.newMatch, text: t(ctl.record?.link ? 'match.againSame' : 'match.again') }),
       h('button', { class: 'btn', type: 'button', id: 'to-start', 'data-fk': 'to-start', onclick: on.toStart, text: t('match.toStart') }),
     ];
   } else {
     title = t('sheet.roundOver', { n: result.round ?? v.round });
-    sub = headline(result, t, name);
+    sub = headline(result, t, name, ctl.youSeat);
     next = nextRoundLine(ctl, v, n, t);
     buttons = [h('button', { class: 'btn primary', type: 'button', id: 'next-round', 'data-fk': 'next-round', onclick: on.nextRound, text: t('sheet.nextRound') })];
   }

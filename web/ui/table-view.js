@@ -9,6 +9,7 @@ import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
 import { logLines } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
 import { stagedKeys } from './hand-model.js';
+import { stepText, adviceNotes } from './hint-steps.js';
 import { parseCode } from './notation.js';
 
 let lastDiscardTop = null;
@@ -117,12 +118,14 @@ export function renderTable({ t, ctl, on, wide }) {
     h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, top ? renderPiece(top, t, { attrs: { class: freshTop ? 'fresh' : '' } }) : h('span', { class: 'pile-empty' })),
     h('span', { class: 'pile-count', 'aria-hidden': 'true', 'data-text': v.variant === 'rummy101' ? t('table.takeable') : t('table.discardCount', { count: pileSize }) }),
   );
-  const piles = h('section', { class: 'piles', 'aria-label': t('table.piles') },
-    h('div', { class: 'pile-wrap' }, stockBtn, msgNear('stock')),
-    h('div', { class: 'pile-wrap' }, discardBtn, msgNear('discard')));
+  // A message about a pile goes under both (never beside one, which would push the other).
+  const piles = h('section', { class: 'piles-area', 'aria-label': t('table.piles') },
+    h('div', { class: 'piles' }, h('div', { class: 'pile-wrap' }, stockBtn), h('div', { class: 'pile-wrap' }, discardBtn)),
+    msgNear('stock'),
+    msgNear('discard'));
 
   // -- log
-  const lines = logLines(v, t, ctl.names);
+  const lines = logLines(v, t, ctl.names, ctl.youSeat);
   // It scrolls: focusable, so a keyboard can scroll it too.
   const logList = h('ol', { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title') },
     lines.length ? lines.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }));
@@ -152,10 +155,11 @@ function matchGoal(v, t) {
   return h('span', { class: 'goal-text', text: t('table.goalTarget', { n: o.target ?? (v.variant === 'rummy200' ? 200 : 150) }) });
 }
 
-/** Rummy 101 says "opened" (with pairs); the card games say "has melded". */
-function openedText(opened, v, t) {
-  if (v.variant !== 'rummy101') return t('seat.melded');
-  return opened === 'pairs' ? t('seat.openedPairs') : t('seat.opened');
+/** Rummy 101 says "opened" (with pairs); the card games say "has melded" — or, beside your
+ * own name, "you have melded". */
+function openedText(opened, v, t, you = false) {
+  const key = v.variant !== 'rummy101' ? 'seat.melded' : opened === 'pairs' ? 'seat.openedPairs' : 'seat.opened';
+  return t(you ? `${key}.you` : key);
 }
 
 function seatChip({ t, ctl, v, seat, kind }) {
@@ -241,14 +245,11 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   // Staging (any rule set; Rummy 101's opening is one action holding several melds).
   const progress = openingProgress(ctl);
   const stagedRow = model.staged.length
-    ? h('div', { class: 'staged', 'aria-label': t('stage.title') },
-        model.staged.map((g, i) =>
-          h('div', { class: 'staged-group' },
-            h('span', { class: 'meld-cards' }, g.codes.map((c) => renderPiece(c, t, { size: 'small' }))),
-            h('button', { class: 'btn icon small', type: 'button', 'data-fk': `unstage-${i}`, 'aria-label': t('stage.remove'), onclick: () => ctl.unstage(i), text: '×' }))))
+    ? h('div', { class: 'staged', role: 'group', 'aria-label': t('stage.title') },
+        model.staged.map((g, i) => stagedGroup({ t, g, i, ctl })))
     : null;
   const counter = progress
-    ? h('div', { class: ['opening', progress.points >= progress.needPoints || progress.pairs >= progress.needPairs ? 'enough' : ''], id: 'opening-counter', role: 'status', 'aria-live': 'polite' },
+    ? h('div', { class: ['opening', progress.enough && 'enough'], id: 'opening-counter', role: 'status', 'aria-live': 'polite' },
         h('span', { text: t('opening.points', { points: progress.points, need: progress.needPoints }) }),
         h('span', { text: t('opening.pairs', { pairs: progress.pairs, need: progress.needPairs }) }))
     : null;
@@ -289,6 +290,11 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
         }),
       );
 
+  const selectedCount = [...model.selected].filter((k) => !staged.has(k)).length;
+  // Touch has no Escape key: one tap lets go of every selected card.
+  const clearBtn = selectedCount
+    ? h('button', { class: 'btn small clear-sel', type: 'button', id: 'clear-selection', 'data-fk': 'clear-selection', onclick: () => ctl.clearSelection(), text: t('hand.clear', { count: selectedCount }) })
+    : null;
   const sortBtns = h('div', { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
     h('span', { class: 'sort-label', 'aria-hidden': 'true', text: '⇅' }),
     h('button', { class: ['btn', 'small', model.sortBy === 'rank' && 'on'], type: 'button', id: 'sort-rank', 'data-fk': 'sort-rank', 'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank'), onclick: () => ctl.sort('rank'), text: t(kind === 'tile' ? 'hand.byNumber' : 'hand.byRank') }),
@@ -297,26 +303,30 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const me101 = v.variant === 'rummy101';
   const jb = jokerButtonState(v, me);
   const notOpened = me101 && !v.opened?.[me];
+  const hintButton = ctl.hint?.button ?? null;
   const btn = (id, action, label, extraClass) =>
     h('button', {
       type: 'button',
       id: `btn-${id}`,
       'data-fk': `btn-${id}`,
-      class: ['btn', 'act', extraClass, reasons[action] ? 'off' : 'on'],
+      class: ['btn', 'act', extraClass, reasons[action] ? 'off' : 'on', hintButton === action && 'hinted'],
       'aria-disabled': reasons[action] ? 'true' : 'false',
       onclick: () => on.action(action, 'actions'),
       text: label,
     });
+  const labels = actionLabels({ t, ctl, v, jb, notOpened });
+  // Rummy 101's "Lay opening" is the main action only once the valid groups reach the opening.
+  const meldMain = v.phase === 'play' && (!progress || progress.enough);
   const actions = h('div', { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
-    btn('draw', 'draw', t('actions.draw'), v.phase === 'draw' ? 'primary' : ''),
-    btn('take', 'take', t('actions.take')),
-    jb.shown ? btn('joker', 'joker', t('actions.joker', { count: jb.accounts })) : null,
-    btn('meld', 'meld', notOpened ? t('actions.open') : model.staged.length ? t('actions.layStaged', { count: model.staged.length + (model.selected.size ? 1 : 0) }) : t('actions.meld'), v.phase === 'play' ? 'primary' : ''),
-    me101 ? btn('stage', 'stage', t('actions.stage')) : null,
-    btn('layoff', 'layoff', t('actions.layoff')),
-    btn('discard', 'discard', t('actions.discard')),
-    btn('undo', 'undo', t('actions.undo')),
-    btn('hint', 'hint', t('actions.hint')),
+    btn('draw', 'draw', labels.draw, v.phase === 'draw' ? 'primary' : ''),
+    btn('take', 'take', labels.take),
+    jb.shown ? btn('joker', 'joker', labels.joker) : null,
+    btn('meld', 'meld', labels.meld, meldMain ? 'primary' : ''),
+    me101 ? btn('stage', 'stage', labels.stage) : null,
+    btn('layoff', 'layoff', labels.layoff),
+    btn('discard', 'discard', labels.discard),
+    btn('undo', 'undo', labels.undo),
+    btn('hint', 'hint', labels.hint),
   );
 
   const myScore = v.scores?.[me] ?? 0;
@@ -326,7 +336,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       h('span', { class: 'my-name', text: ctl.name(me) }),
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
-      myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t) }) : null,
+      myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
       v.last_discards?.[me] ? h('span', { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
         renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } })) : null,
       covered ? null : sortBtns),
@@ -334,7 +344,55 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     stagedRow,
     msgNear('hand'),
     handEl,
+    covered ? null : clearBtn,
     msgNear('actions'),
+    covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     covered ? null : actions,
   );
+}
+
+/** The action buttons' labels as shown now (the Hint names them exactly so). */
+export function actionLabels({ t, ctl, v, jb, notOpened }) {
+  const model = ctl.hand;
+  const extra = model.selected.size ? 1 : 0;
+  return {
+    draw: t('actions.draw'),
+    take: t('actions.take'),
+    joker: t('actions.joker', { count: jb?.accounts ?? 0 }),
+    meld: notOpened ? t('actions.open') : model.staged.length ? t('actions.layStaged', { count: model.staged.length + extra }) : t('actions.meld'),
+    stage: t('actions.stage'),
+    layoff: t('actions.layoff'),
+    discard: t('actions.discard'),
+    undo: t('actions.undo'),
+    hint: t('actions.hint'),
+  };
+}
+
+/** A staged group with the engine's verdict: "run · 18 points", or why it is not a meld. */
+function stagedGroup({ t, g, i, ctl }) {
+  const verdict = g.judged;
+  const invalid = verdict && !verdict.valid;
+  const names = t.list(g.codes.map((c) => pieceName(c, t)));
+  const note = !verdict
+    ? null
+    : invalid
+      ? t(g.codes.length === 2 ? 'stage.notPair' : 'stage.notMeld', { tiles: names })
+      : t('stage.valid', { kind: t(`meld.${verdict.kind}`), points: verdict.value });
+  return h('div', { class: ['staged-group', invalid && 'invalid', verdict?.valid && 'valid'], 'data-staged': i, 'data-valid': verdict ? String(Boolean(verdict.valid)) : 'unknown' },
+    h('span', { class: 'meld-cards' }, g.codes.map((c) => renderPiece(c, t, { size: 'small' }))),
+    note ? h('span', { class: 'staged-note', text: note }) : null,
+    h('button', { class: 'btn icon small', type: 'button', 'data-fk': `unstage-${i}`, 'aria-label': t('stage.remove'), onclick: () => ctl.unstage(i), text: '×' }));
+}
+
+/** The Hint, one step at a time, with the button that carries the step out. */
+function hintPanel({ t, ctl, v, labels, progress }) {
+  const step = ctl.hintStep;
+  const tiles = v.variant === 'rummy101';
+  const notes = adviceNotes(ctl.hint.advice, { t });
+  const text = step ? stepText(step, { t, tiles, labels, progress }) : t('hint.done');
+  return h('div', { class: 'hint-panel', id: 'hint-panel', role: 'status', 'aria-busy': ctl.hintBusy ? 'true' : 'false' },
+    h('p', { id: 'hint-text' }, [...notes, text].join(' ')),
+    h('div', { class: 'hint-buttons' },
+      step ? h('button', { class: 'btn primary', type: 'button', id: 'play-hint', 'data-fk': 'play-hint', disabled: ctl.busy || ctl.hintBusy || undefined, onclick: () => ctl.playHint(), text: t('hint.play') }) : null,
+      h('button', { class: 'btn icon small', type: 'button', id: 'close-hint', 'data-fk': 'close-hint', 'aria-label': t('hint.close'), onclick: () => ctl.closeHint(), text: '×' })));
 }

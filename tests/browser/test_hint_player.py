@@ -1,0 +1,99 @@
+"""A player who only reads the screen: on each turn it presses Hint, then "Play the hint" until
+the turn passes. It never asks the engine or the solver what to do, so it meets the table as a
+person does: a hint that leads into a refusal, a step it cannot carry out, or a turn that
+does not pass fails the test (issue 10: "a hint can always be carried out").
+
+Whole rounds of every rule set, with 2 and 4 players, on a phone and on a desktop."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fixtures.table_driver import choose_game, new_page, open_app, press, shot, start
+
+# What the player waits for: its own turn, the score sheet, or the hand-off of a shared device.
+WAIT_TURN = """() => {
+  if (document.documentElement.dataset.screen === 'sheet') return 'sheet';
+  if (document.querySelector('#reveal')) return 'reveal';
+  const t = document.querySelector('#table');
+  return t && t.dataset.myTurn === 'yes' ? 'mine' : false;
+}"""
+# A step has been answered: the hint panel is not busy, and the page has answered the press.
+STEP_DONE = """(before) => {
+  const d = document.documentElement.dataset;
+  if (Number(d.answered || 0) <= before) return false;
+  const panel = document.querySelector('#hint-panel');
+  return !panel || panel.getAttribute('aria-busy') !== 'true';
+}"""
+REFUSAL = "#table [role=alert]"
+
+
+def answered(page) -> int:
+    return page.evaluate("Number(document.documentElement.dataset.answered || 0)")
+
+
+def play_turn_by_hint(page, turn: int) -> list[str]:
+    """Hint, then "Play the hint" until the turn passes; returns the hint texts it read."""
+    said = []
+    before = answered(page)
+    press(page, "#btn-hint")
+    page.wait_for_function(STEP_DONE, arg=before)
+    for _ in range(40):
+        if page.locator(REFUSAL).count():
+            raise AssertionError(f"turn {turn}: refused: {page.inner_text(REFUSAL)}; hints: {said}")
+        # The hint stays up through the turn and closes when the turn passes (the computer
+        # players may already have played, and it is this player's turn again).
+        if said and not page.locator("#hint-panel").count():
+            return said
+        if page.get_attribute("#table", "data-my-turn") != "yes":
+            return said  # the round ended
+        play = page.get_by_role("button", name="Play the hint")
+        if not play.count():
+            raise AssertionError(f"turn {turn}: the hint offers no step: {said}")
+        said.append(page.inner_text("#hint-text"))
+        before = answered(page)
+        press(page, "#play-hint")
+        page.wait_for_function(STEP_DONE, arg=before)
+    raise AssertionError(f"turn {turn}: the hint did not finish the turn: {said}")
+
+
+CASES = [
+    ("basic", 2, "phone"),
+    ("basic", 4, "desktop"),
+    ("rummy200", 4, "phone"),
+    ("rummy101", 2, "desktop"),
+    ("rummy101", 4, "phone"),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "device"), CASES)
+def test_a_whole_round_played_only_from_the_hint(browser, site_url, variant, players, device):
+    page = new_page(browser, device)
+    # max_rebuilds: a round of classic Rummy between cautious players ends (README test hooks).
+    open_app(page, site_url, "?seed=11&speed=instant&max_rebuilds=1")
+    choose_game(page, variant, players, level="medium")
+    start(page)
+    turns, texts = 0, []
+    deadline = time.monotonic() + 420
+    while time.monotonic() < deadline:
+        page.wait_for_function(WAIT_TURN, timeout=120_000)
+        state = page.evaluate(WAIT_TURN)
+        if state == "sheet":
+            break
+        if state == "reveal":
+            press(page, "#reveal")
+            continue
+        turns += 1
+        texts += play_turn_by_hint(page, turns)
+        if turns == 3:
+            shot(page, f"hint-player-{variant}-{players}-{device}")
+    else:
+        raise AssertionError(f"the round did not end: {turns} turns")
+    assert page.evaluate("document.documentElement.dataset.screen") == "sheet"
+    assert turns >= 2 and texts, (turns, texts)
+    # Every step named a button as it is labelled, and no engine code reached the player.
+    for text in texts:
+        assert text.startswith(("Hint:", "Keep", "Your best opening")), text
+        assert not any(code in text for code in (" JK", "=R", "=K", "=B", "=Y")), text
+    assert page.problems == []

@@ -1,0 +1,121 @@
+/**
+ * The Hint, one step at a time. The engine's advice (`rummy.bots.hint`, docs/WEBAPI.md `hint`)
+ * lists the concrete actions that carry it out, each legal in turn. A person, though, presses
+ * one button for one meld: so a `meld` action holding several melds becomes one step per meld,
+ * and a Rummy 101 opening (one action that must hold every group) becomes one "Add group" step
+ * per group, then "Lay opening". Every step names the button as the table labels it and the
+ * pieces by their names, never by engine codes.
+ *
+ * A step is {kind, ...}: `draw` {source}, `stage` {codes, n, of}, `open`, `meld` {codes},
+ * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}.
+ */
+import { pieceShort } from './pieces.js';
+
+/** The advice's actions as the steps a person takes, in order. */
+export function hintSteps(advice, view) {
+  const steps = [];
+  const opening = view.variant === 'rummy101' && !view.opened?.[view.seat];
+  for (const action of advice?.actions || []) {
+    switch (action.type) {
+      case 'draw':
+        steps.push({ kind: 'draw', source: action.source });
+        break;
+      case 'meld':
+        if (opening) {
+          action.melds.forEach((codes, i) => steps.push({ kind: 'stage', codes, n: i + 1, of: action.melds.length }));
+          steps.push({ kind: 'open' });
+        } else {
+          for (const codes of action.melds) steps.push({ kind: 'meld', codes });
+        }
+        break;
+      case 'layoff':
+        steps.push({ kind: 'layoff', meld: action.meld, cards: action.cards });
+        break;
+      case 'swap_joker':
+        steps.push({ kind: 'swap', meld: action.meld, tile: action.tile });
+        break;
+      case 'discard':
+        steps.push({ kind: 'discard', card: action.card });
+        break;
+      default:
+        break; // an action the page does not offer (reset_turn) is not advice
+    }
+  }
+  return steps;
+}
+
+/** Whether a step changes the game (an engine request) or only the player's arrangement. */
+export const stepIsMove = (step) => step.kind !== 'stage';
+
+/** The codes of the hand a step uses (selected for the player before they press). */
+export function stepCodes(step) {
+  switch (step?.kind) {
+    case 'stage':
+    case 'meld':
+      return step.codes;
+    case 'layoff':
+      return step.cards;
+    case 'swap':
+      return [step.tile];
+    case 'discard':
+      return [step.card];
+    default:
+      return [];
+  }
+}
+
+/** The action button a step presses (its `id` is `btn-<name>`), or null (a pile, a meld). */
+export function stepButton(step) {
+  if (!step) return null;
+  if (step.kind === 'draw') return { stock: 'draw', discard: 'take', joker: 'joker' }[step.source];
+  return { stage: 'stage', open: 'meld', meld: 'meld', discard: 'discard' }[step.kind] ?? null;
+}
+
+// Cards read as their short signs ("A♣ A♦ A♠"); tiles by name, so a list of them needs commas.
+const list = (codes, t) => codes.map((c) => pieceShort(c, t)).join(codes.some((c) => /^(JK|[RKBY]\d)/.test(c)) ? ', ' : ' ');
+
+/**
+ * The sentence for the step, naming the button by `labels[button]` (as shown now).
+ * `ctx`: {t, tiles: bool, labels, progress: {points, pairs} | null}.
+ */
+export function stepText(step, { t, tiles, labels, progress }) {
+  const piece = tiles ? 'Tile' : 'Card'; // the catalogues word "it is selected" per noun
+  switch (step.kind) {
+    case 'draw':
+      if (step.source === 'discard') return t(tiles ? 'hint.step.take101' : 'hint.step.take', { button: labels.take });
+      if (step.source === 'joker') return t('hint.step.joker', { button: labels.joker });
+      return t('hint.step.draw', { button: labels.draw });
+    case 'stage':
+      return t('hint.step.stage', { n: step.n, of: step.of, tiles: list(step.codes, t), button: labels.stage });
+    case 'open':
+      if (progress?.pairs && !progress.points) return t('hint.step.openPairs', { pairs: progress.pairs, button: labels.meld });
+      return t('hint.step.open', { points: progress?.points ?? 0, button: labels.meld });
+    case 'meld':
+      return t(`hint.step.meld${piece}`, { pieces: list(step.codes, t), button: labels.meld });
+    case 'layoff':
+      return t(`hint.step.layoff${piece}`, { pieces: list(step.cards, t) });
+    case 'swap':
+      return t('hint.step.swap', { tile: pieceShort(step.tile, t) });
+    case 'discard':
+      return t(`hint.step.discard${piece}`, { piece: pieceShort(step.card, t), button: labels.discard });
+    default:
+      return '';
+  }
+}
+
+/**
+ * What the advice says besides its steps: the Rummy 101 opening still out of reach, or melds
+ * the hard player would keep hidden for now (rummy200). Sentences, possibly none.
+ */
+export function adviceNotes(advice, { t }) {
+  const notes = [];
+  const o = advice?.opening;
+  if (o && !o.can_open && advice.phase === 'play') {
+    notes.push(t('hint.opening', { points: o.points, need: o.need, pairs: o.pairs, pairsNeed: o.pairs_need }));
+  }
+  const laid = (advice?.actions || []).some((a) => a.type === 'meld');
+  if (advice?.phase === 'play' && advice.melds?.length && !laid && !o) {
+    notes.push(t('hint.hold', { melds: advice.melds.map((m) => list(m, t)).join(' · ') }));
+  }
+  return notes;
+}
