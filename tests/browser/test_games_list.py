@@ -21,6 +21,7 @@ from fixtures.table_driver import (
     sheet_rows,
     shot,
     start,
+    to_your_games,
 )
 
 GAMES = ".resume .game-item"
@@ -36,14 +37,16 @@ def key_of(page, text: str) -> str:
 
 
 def two_games(page) -> None:
-    """A classic Rummy game, then (after a reload) a Rummy 101 game, a move played in each."""
+    """A classic Rummy game, then (back to the start screen) a Rummy 101 game, a move played
+    in each; then a reload, so the list is read back from storage."""
     choose_game(page, "basic", 2)
     start(page)
     make_a_move(page)
-    reload(page)
+    to_your_games(page)
     choose_game(page, "rummy101", 2)
     start(page)
     make_a_move(page)
+    to_your_games(page)
     reload(page)
 
 
@@ -98,7 +101,7 @@ def test_export_then_import_on_another_device_restores_the_games(browser, site_u
     start(page)
     make_a_move(page)
     held = sorted(c for _, c in hand(page))
-    reload(page)
+    to_your_games(page)
     with page.expect_download() as got:
         press(page, "#export-data")
     download = got.value

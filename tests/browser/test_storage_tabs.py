@@ -13,6 +13,7 @@ from fixtures.table_driver import (
     open_app,
     press,
     start,
+    to_your_games,
     wait_saved,
 )
 
@@ -58,8 +59,10 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     # Tab 2 saves again after tab 1's save: tab 1's game must survive it, and the reverse.
     make_a_move(two)
     discard_last(one)
-    one.reload()
+    one.reload()  # back to the table, from storage; then to the list of games
     one.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(one.locator("#table")).to_be_visible()
+    to_your_games(one)
     games = one.locator(".resume .game-item")
     expect(games).to_have_count(2)
     expect(one.locator(".resume")).to_contain_text("Classic Rummy")
@@ -89,6 +92,8 @@ def test_the_same_game_in_two_tabs_is_refused_in_words(browser, site_url):
     expect(one.locator(".resume .game-item")).to_have_count(1)
     two.reload()
     two.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(two.locator("#table")).to_be_visible()
+    to_your_games(two)
     expect(two.locator(".resume .game-item")).to_have_count(1)
     assert one.problems == [] and two.problems == []
 

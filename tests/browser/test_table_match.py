@@ -1,5 +1,7 @@
 """A whole match through the table UI: a one-hand match of classic Rummy ends with the
-winner (or shared win) on the sheet and a new match; a match survives a reload; a card can
+winner (or shared win) on the sheet and a new match; a reload mid-turn returns to the table
+as it was (hand order and sort); leaving the table keeps the match; a press before the engine
+is ready says so and is carried out; a card can
 be dragged to reorder the hand, onto the discard pile, onto a meld (a lay-off) and onto a
 joker (a swap); a meld tapped with nothing selected says what to do; pass-and-play hides each
 hand until its person is ready."""
@@ -39,7 +41,7 @@ def test_a_one_hand_match_ends_with_a_winner_and_a_new_match(browser, site_url):
     assert page.problems == []
 
 
-def test_a_match_in_progress_survives_a_reload(browser, site_url):
+def test_a_reload_mid_turn_returns_to_the_table_with_the_same_hand_order(browser, site_url):
     page = new_page(browser, "desktop")
     open_app(page, site_url, "?seed=7&speed=instant")
     choose_game(page, "rummy200", 4)
@@ -47,14 +49,80 @@ def test_a_match_in_progress_survives_a_reload(browser, site_url):
     page.wait_for_selector("#table[data-my-turn=yes]")
     press(page, "#btn-draw")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    held = sorted(c for _, c in hand(page))
+    # The player's own order: the last card moved one place left with the keyboard.
+    before = [c for _, c in hand(page)]
+    page.focus(f"#hand button[data-key='{hand(page)[-1][0]}']")
+    page.keyboard.press("Shift+ArrowLeft")
+    order = [*before[:-2], before[-1], before[-2]]
+    page.wait_for_function(
+        "want => [...document.querySelectorAll('#hand button.in-hand')]"
+        ".map(b => b.dataset.code).join() === want",
+        arg=",".join(order),
+    )
     wait_saved(page)
     page.reload()
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
-    expect(page.locator(".resume")).to_contain_text("Rummy to 200")
-    press(page, ".resume button")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    assert [c for _, c in hand(page)] == order
+    # A sort chosen before the reload holds too, and a drawn card goes where it sorts.
+    press(page, "#sort-rank")
+    wait_saved(page)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    expect(page.locator("#sort-rank")).to_have_attribute("aria-pressed", "true")
+    ranks = [c for _, c in hand(page)]
+    assert ranks == sorted(ranks, key=lambda c: ("A23456789TJQK".index(c[0]), "CDHS".index(c[1])))
+    assert page.problems == []
+
+
+def test_leaving_the_table_keeps_the_match_and_continue_brings_it_back(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    choose_game(page, "rummy101", 2, options={"rounds": 5})
+    start(page)
+    held = sorted(c for _, c in hand(page))
+    press(page, "#menu-btn")
+    expect(page.locator("#menu-leave")).to_have_text("Back to your games")
+    press(page, "#menu-leave")
+    expect(page.locator("#data-message")).to_contain_text("The match is kept")
+    expect(page.locator(".resume .game-item")).to_have_count(1)
+    shot(page, "start-after-leaving-phone")
+    press(page, ".resume button")
+    expect(page.locator("#table")).to_be_visible()
     assert sorted(c for _, c in hand(page)) == held
+    assert page.problems == []
+
+
+def test_a_press_before_the_engine_is_ready_says_so_and_is_carried_out(browser, site_url):
+    page = new_page(browser, "phone")
+    # Hold the engine's wheel back, so the start screen is up long before the engine.
+    held = []
+    def hold(route):
+        held.append(route)
+
+    page.context.route("**/py/rummy-*.whl", hold)
+    # A later visit (the service worker has the site) shows the start screen at once, before
+    # the engine is up: marked here as index.html marks it.
+    page.add_init_script(
+        "new MutationObserver((_, seen) => { if (document.documentElement) {"
+        " document.documentElement.dataset.boot = 'warm'; seen.disconnect(); } })"
+        ".observe(document, { childList: true });"
+    )
+    page.goto(site_url + "?seed=7&speed=instant")
+    page.wait_for_selector("#start-game")
+    assert page.evaluate("document.documentElement.dataset.engine") != "ready"
+    press(page, "#start-game")
+    notice = page.locator("#engine-starting")
+    expect(notice).to_contain_text("Starting the game engine")
+    expect(notice).to_contain_text("as soon as it is ready")
+    shot(page, "engine-starting-phone")
+    assert held, "the engine's wheel was requested"
+    for route in held:
+        route.continue_()
+    expect(page.locator("#table")).to_be_visible(timeout=90_000)
+    expect(notice).to_have_count(0)
+    assert len(hand(page)) >= 6  # the press was carried out: a hand is dealt
+    assert page.problems == []
 
 
 def drag(page, source: str, target_box: dict, dx: float = 0) -> None:

@@ -500,6 +500,10 @@ export async function startApp({ root, engine }) {
 
   /** After a reload in the middle of a match: back to the table, as it was. */
   function returnToTable() {
+    // Only a reload (or the browser bringing the tab back): opening the page anew starts on
+    // the start screen, with the match under "Continue".
+    const how = performance.getEntriesByType?.('navigation')?.[0]?.type;
+    if (how !== 'reload' && how !== 'back_forward') return;
     let key = null;
     try {
       key = sessionStorage.getItem(AT_TABLE);
