@@ -230,6 +230,41 @@ def test_an_illegal_action_keeps_the_game_and_carries_the_engines_message(sessio
     assert ok(session, "state", game=game)["state"] == before
 
 
+def test_an_illegal_answer_names_the_refusal_by_code_with_json_params(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=6)["game"]
+    hand = ok(session, "view", game=game)["view"]["hand"]
+    response = call(session, "apply", game=game, action={"type": "discard", "card": hand[0]})
+    assert response == {
+        "id": 7,
+        "ok": False,
+        "kind": "illegal",
+        "error": "Draw first: take a card from the stock or the discard pile",
+        "code": "draw_first",
+        "params": {},
+    }
+    ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
+    held = set(ok(session, "view", game=game)["view"]["hand"])
+    missing = next(c for c in rummy.cards.DECK if c not in held)
+    response = call(session, "apply", game=game, action={"type": "discard", "card": missing})
+    assert response["kind"] == "illegal" and response["code"] == "not_in_hand"
+    assert response["params"] == {"card": missing, "count": 1}  # the engine's code, not "7♥"
+    response = call(session, "new_game", variant="rummy200", players=3)
+    assert (response["kind"], response["code"]) == ("illegal", "player_count")
+    assert response["params"] == {"variant": "rummy200", "players": 3, "allowed": [4]}
+
+
+def test_refusals_without_a_code_have_no_code_keys(session):
+    response = call(session, "view", game="g99")  # a page bug, not a refusal of the rules
+    assert response["kind"] == "bad_request" and "code" not in response and "params" not in response
+    engine = types.SimpleNamespace(
+        IllegalMove=rummy.IllegalMove,
+        new_game=lambda *a, **k: (_ for _ in ()).throw(rummy.IllegalMove("No, in English")),
+    )
+    response = call(webapi.Session(engine), "new_game", variant="basic", players=2)
+    assert response["kind"] == "illegal" and response["error"] == "No, in English"
+    assert "code" not in response and "params" not in response
+
+
 def test_two_seats_can_be_driven_by_switching_seat(session):
     game = ok(session, "new_game", variant="basic", players=2, seed=8)["game"]
     for seat in (0, 1, 0):

@@ -8,15 +8,19 @@
 // Calls made before the engine is ready wait for it. A refused request rejects with an
 // EngineError carrying the engine's readable message and its kind ("illegal", "bad_request",
 // "unavailable", "internal", "link"); a refused link also carries `reason` ("already_opened",
-// "forked", "missed", "wrong_game", "broken", "unfair").
+// "forked", "missed", "wrong_game", "broken", "unfair"), and a refusal of the rules (kind
+// "illegal") its `code` and `params` (docs/WEBAPI.md "Refusal codes"), which
+// web/ui/refusals.js turns into the player's language.
 
 export class EngineError extends Error {
-  constructor(message, kind, op, reason = null) {
+  constructor(message, kind, op, reason = null, code = null, params = {}) {
     super(message);
     this.name = "EngineError";
     this.kind = kind;
     this.op = op;
     this.reason = reason;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -81,7 +85,10 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
       return;
     }
     if (response.ok) call.resolve(response.result);
-    else call.reject(new EngineError(response.error, response.kind, call.op, response.reason ?? null));
+    else {
+      const params = response.params && typeof response.params === "object" ? response.params : {};
+      call.reject(new EngineError(response.error, response.kind, call.op, response.reason ?? null, response.code ?? null, params));
+    }
   }
 
   async function call(op, args = {}) {

@@ -25,7 +25,9 @@ def parse(code: object) -> tuple[int, int]:
         return _PARSED[code]  # type: ignore[index]
     except (KeyError, TypeError):
         raise IllegalMove(
-            f"{code!r} is not a card (write rank then suit, like 'TH' or 'AS')"
+            f"{code!r} is not a card (write rank then suit, like 'TH' or 'AS')",
+            code="not_a_card",
+            params={"code": str(code)},
         ) from None
 
 

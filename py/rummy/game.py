@@ -112,9 +112,9 @@ class Game:
 
     def next_round(self) -> None:
         if not self._s["round_over"]:
-            raise IllegalMove("The round is still being played")
+            raise IllegalMove("The round is still being played", code="round_in_play")
         if self._s["game_over"]:
-            raise IllegalMove("The match is over: start a new game")
+            raise IllegalMove("The match is over: start a new game", code="match_over")
         s = _copy(self._s)
         s["round"] += 1
         s["first"] = (s["first"] + 1) % s["players"]
@@ -288,15 +288,19 @@ def _seat(s: State, seat: object) -> int:
 def _apply(s: State, action: object) -> None:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(
-            'An action is an object with a \'type\', like {"type": "draw", "source": "stock"}'
+            'An action is an object with a \'type\', like {"type": "draw", "source": "stock"}',
+            code="bad_action",
         )
     if s["game_over"]:
-        raise IllegalMove("The match is over")
+        raise IllegalMove("The match is over", code="match_over")
     if s["round_over"]:
-        raise IllegalMove("The round is over: deal the next round")
+        raise IllegalMove("The round is over: deal the next round", code="round_over")
     handler = _HANDLERS.get(action["type"])
     if handler is None:
-        raise IllegalMove(f"Unknown action {action['type']!r} (one of: {', '.join(_HANDLERS)})")
+        raise IllegalMove(
+            f"Unknown action {action['type']!r} (one of: {', '.join(_HANDLERS)})",
+            code="bad_action",
+        )
     handler(s, action)
 
 
@@ -319,7 +323,9 @@ def _log(s: State, event: dict) -> None:
 
 def _need_play_phase(s: State) -> None:
     if s["phase"] != "play":
-        raise IllegalMove(f"Draw first: take a {_noun(s)} from the stock or the discard pile")
+        raise IllegalMove(
+            f"Draw first: take a {_noun(s)} from the stock or the discard pile", code="draw_first"
+        )
 
 
 def _draw(s: State, action: dict) -> None:
@@ -327,20 +333,26 @@ def _draw(s: State, action: dict) -> None:
     source = action.get("source")
     if s["phase"] != "draw":
         if s["drawn"] is None and v.uses_tiles:
-            raise IllegalMove("You start the round with 22 tiles: play and discard, no draw")
-        raise IllegalMove(f"You have already taken a {_noun(s)} this turn")
+            raise IllegalMove(
+                "You start the round with 22 tiles: play and discard, no draw",
+                code="first_turn_no_draw",
+            )
+        raise IllegalMove(f"You have already taken a {_noun(s)} this turn", code="already_drew")
     seat = s["current"]
     hand = s["hands"][seat]
     if source == "stock":
         if not s["stock"]:
-            raise IllegalMove("The stock is empty")
+            raise IllegalMove("The stock is empty", code="stock_empty")
         hand.append(s["stock"].pop(0))
         _log(s, {"type": "draw", "source": "stock"})
     elif source == "discard":
         if not s["discard"]:
-            raise IllegalMove("The discard pile is empty")
+            raise IllegalMove("The discard pile is empty", code="discard_empty")
         if v.uses_tiles and s["discard_by"] != (seat - 1) % s["players"]:
-            raise IllegalMove("You may take only the tile the player before you has just discarded")
+            raise IllegalMove(
+                "You may take only the tile the player before you has just discarded",
+                code="discard_not_takeable",
+            )
         before = _snapshot(s)  # reset_turn puts the tile back and returns to the draw step
         code = s["discard"].pop()
         hand.append(code)
@@ -351,13 +363,15 @@ def _draw(s: State, action: dict) -> None:
         return
     elif source == "joker":
         if not v.uses_tiles:
-            raise IllegalMove("There is no joker button in this game")
+            raise IllegalMove("There is no joker button in this game", code="bad_action")
         if not s["options"]["joker_button"]:
-            raise IllegalMove("The joker button is off in this game")
+            raise IllegalMove("The joker button is off in this game", code="joker_button_off")
         if s["button_used"][seat]:
-            raise IllegalMove("You have already used the joker button this round")
+            raise IllegalMove(
+                "You have already used the joker button this round", code="joker_button_used"
+            )
         if s["accounts"][seat] <= 0:
-            raise IllegalMove("Your account holds no jokers")
+            raise IllegalMove("Your account holds no jokers", code="joker_account_empty")
         hand.append(tiles.JOKER)
         s["accounts"][seat] -= 1
         s["button_used"][seat] = True
@@ -365,7 +379,8 @@ def _draw(s: State, action: dict) -> None:
     else:
         raise IllegalMove(
             "Draw from 'stock' or 'discard'"
-            + (" (or press the 'joker' button)" if v.uses_tiles else "")
+            + (" (or press the 'joker' button)" if v.uses_tiles else ""),
+            code="bad_action",
         )
     s.update(phase="play", drawn=source)
     s["undo"] = _snapshot(s)  # a stock or joker draw can never be taken back
@@ -373,7 +388,7 @@ def _draw(s: State, action: dict) -> None:
 
 def _codes(s: State, value: object, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value) or not value:
-        raise IllegalMove(f"{what} must be a non-empty list of {_noun(s)} codes")
+        raise IllegalMove(f"{what} must be a non-empty list of {_noun(s)} codes", code="bad_action")
     check = tiles.check if _variant(s).uses_tiles else cards.parse
     for code in value:
         check(code)
@@ -388,7 +403,11 @@ def _take_from_hand(s: State, codes: list[str]) -> None:
     for code, count in need.items():
         if have[code] < count:
             held = "" if count == 1 else f" {count} times"
-            raise IllegalMove(f"You do not hold {_label(s, code)}{held}")
+            raise IllegalMove(
+                f"You do not hold {_label(s, code)}{held}",
+                code="not_in_hand",
+                params={"card": code, "count": count},
+            )
     for code, count in need.items():
         for _ in range(count):
             hand.remove(code)
@@ -411,9 +430,13 @@ def _check_keeps_card(s: State) -> None:
         return
     v = _variant(s)
     if v.uses_tiles:
-        raise IllegalMove("Keep one tile to discard: you cannot lay down your last tile")
+        raise IllegalMove(
+            "Keep one tile to discard: you cannot lay down your last tile", code="keep_one_tile"
+        )
     if s["options"].get("last_card_discard"):
-        raise IllegalMove("In this game you go out by discarding: keep one card to discard")
+        raise IllegalMove(
+            "In this game you go out by discarding: keep one card to discard", code="keep_one_card"
+        )
 
 
 def _note_taken(s: State, codes: list[str]) -> None:
@@ -433,7 +456,9 @@ def _meld(s: State, action: dict) -> None:
     v = _variant(s)
     groups = action.get("melds")
     if not isinstance(groups, list) or not groups:
-        raise IllegalMove('A meld action lists one or more melds: {"melds": [[...], ...]}')
+        raise IllegalMove(
+            'A meld action lists one or more melds: {"melds": [[...], ...]}', code="bad_action"
+        )
     groups = [_codes(s, g, "Each meld") for g in groups]
     _take_from_hand(s, [c for g in groups for c in g])
     if v.uses_tiles:
@@ -465,24 +490,33 @@ def _check_tile_melds(s: State, made: list[melds.Meld], codes: list[str]) -> Non
     pairs = [m for m in made if m.kind == melds.PAIR]
     if opened is None:
         if pairs and len(pairs) != len(made):
-            raise IllegalMove("An opening is either runs and sets or pairs, never both")
+            raise IllegalMove(
+                "An opening is either runs and sets or pairs, never both", code="opening_mixed"
+            )
         taken = s["taken"]
         if taken is not None and taken not in [tiles.base(c) for c in codes]:
             raise IllegalMove(
-                f"The {taken} you took from the discard pile must be part of your opening"
+                f"The {taken} you took from the discard pile must be part of your opening",
+                code="taken_not_in_opening",
+                params={"tile": taken},
             )
         need = s["thresholds"]
         if pairs:
             if len(pairs) < need["pairs"]:
                 raise IllegalMove(
                     f"An opening with pairs needs at least {need['pairs']} pairs; "
-                    f"these are {len(pairs)}"
+                    f"these are {len(pairs)}",
+                    code="opening_too_few_pairs",
+                    params={"count": len(pairs), "need": need["pairs"]},
                 )
         else:
             total = sum(m.value for m in made)
             if total < need["points"]:
                 raise IllegalMove(
-                    f"Your opening is worth {total}; you need at least {need['points']} in one turn"
+                    f"Your opening is worth {total}; "
+                    f"you need at least {need['points']} in one turn",
+                    code="opening_too_small",
+                    params={"total": total, "need": need["points"]},
                 )
         s["opened"][seat] = "pairs" if pairs else "melds"
         if s["options"]["threshold"] == "rising":
@@ -494,28 +528,39 @@ def _check_tile_melds(s: State, made: list[melds.Meld], codes: list[str]) -> Non
     if opened == "pairs" and len(pairs) != len(made):
         raise IllegalMove(
             "You opened with pairs: you may lay only pairs now (and add tiles to "
-            "melds on the table)"
+            "melds on the table)",
+            code="pairs_only",
         )
     if opened == "melds" and pairs and "pairs" not in s["opened"]:
-        raise IllegalMove("Pairs may be laid only after a player has opened with pairs")
+        raise IllegalMove(
+            "Pairs may be laid only after a player has opened with pairs", code="pairs_not_yet"
+        )
 
 
 def _find_meld(s: State, meld_id: object) -> dict:
     if isinstance(meld_id, bool) or not isinstance(meld_id, int):
-        raise IllegalMove("Name the meld on the table by its number")
+        raise IllegalMove("Name the meld on the table by its number", code="bad_action")
     for m in s["table"]:
         if m["id"] == meld_id:
             return m
-    raise IllegalMove(f"There is no meld number {meld_id} on the table")
+    raise IllegalMove(
+        f"There is no meld number {meld_id} on the table",
+        code="no_such_meld",
+        params={"meld_id": meld_id},
+    )
 
 
 def _need_opened_to_add(s: State) -> None:
     v = _variant(s)
     seat = s["current"]
     if v.uses_tiles and s["opened"][seat] is None:
-        raise IllegalMove("Open first: you may add tiles to melds only after your opening")
+        raise IllegalMove(
+            "Open first: you may add tiles to melds only after your opening", code="open_first"
+        )
     if not v.uses_tiles and v.layoff_needs_own_meld and not s["opened"][seat]:
-        raise IllegalMove("Lay down a meld of your own before you lay off")
+        raise IllegalMove(
+            "Lay down a meld of your own before you lay off", code="meld_before_layoff"
+        )
 
 
 def _layoff(s: State, action: dict) -> None:
@@ -544,7 +589,7 @@ def _layoff(s: State, action: dict) -> None:
 def _swap_joker(s: State, action: dict) -> None:
     _need_play_phase(s)
     if not _variant(s).uses_tiles:
-        raise IllegalMove("There are no jokers in this game")
+        raise IllegalMove("There are no jokers in this game", code="bad_action")
     target = _find_meld(s, action.get("meld"))
     tile = action.get("tile")
     tiles.parse(tile)
@@ -572,12 +617,16 @@ def _discard(s: State, action: dict) -> None:
         if s["taken"] is not None and not s["taken_used"]:
             raise IllegalMove(
                 f"You took {s['taken']} from the discard pile: use it in a meld this "
-                "turn, or take back your turn"
+                "turn, or take back your turn",
+                code="use_taken_tile",
+                params={"tile": s["taken"]},
             )
     elif code == s["taken"]:
         raise IllegalMove(
             f"You took {_label(s, code)} from the discard pile: you cannot discard "
-            "it in the same turn"
+            "it in the same turn",
+            code="discard_taken_card",
+            params={"card": code},
         )
     _take_from_hand(s, [code])
     s["discard"].append(code)
@@ -629,7 +678,8 @@ def _reset_turn(s: State, action: dict) -> None:
     if s["phase"] != "play" or undo is None or (s["plays"] == 0 and s["drawn"] != "discard"):
         raise IllegalMove(
             "Nothing to take back this turn"
-            + (f" (a {_noun(s)} drawn from the stock stays in your hand)" if s["drawn"] else "")
+            + (f" (a {_noun(s)} drawn from the stock stays in your hand)" if s["drawn"] else ""),
+            code="nothing_to_undo",
         )
     restored = _copy(undo)
     if restored["phase"] == "play":

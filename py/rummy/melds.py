@@ -42,9 +42,17 @@ def check_cards(codes: list[str], ace_high: bool = False, kind: str | None = Non
     parsed = [cards.parse(c) for c in codes]
     shown = cards.labels(codes)
     if len(set(codes)) != len(codes):
-        raise IllegalMove(f"The same card appears twice in {shown}")
+        raise IllegalMove(
+            f"The same card appears twice in {shown}",
+            code="same_card_twice",
+            params={"meld": list(codes)},
+        )
     if len(codes) < 3:
-        raise IllegalMove(f"A meld needs at least three cards: {shown}")
+        raise IllegalMove(
+            f"A meld needs at least three cards: {shown}",
+            code="meld_too_short",
+            params={"meld": list(codes)},
+        )
     ranks = {r for _, r in parsed}
     suits = {s for s, _ in parsed}
 
@@ -53,24 +61,44 @@ def check_cards(codes: list[str], ace_high: bool = False, kind: str | None = Non
 
     if kind != RUN and len(ranks) == 1:
         if len(codes) > 4:
-            raise IllegalMove(f"A set has at most four cards: {shown}")
+            raise IllegalMove(
+                f"A set has at most four cards: {shown}",
+                code="set_too_big",
+                params={"meld": list(codes)},
+            )
         ordered = sorted(codes, key=lambda c: cards.parse(c)[0])
         return Meld(SET, tuple(ordered), sum(map(value, codes)))
     if kind != SET and len(suits) == 1:
         order = _card_run_order(codes, parsed, ace_high, shown)
         return Meld(RUN, tuple(order), sum(map(value, codes)))
     if kind == SET:
-        raise IllegalMove(f"A set is three or four cards of one rank: {shown}")
+        raise IllegalMove(
+            f"A set is three or four cards of one rank: {shown}",
+            code="not_a_set",
+            params={"meld": list(codes)},
+        )
     if kind == RUN:
-        raise IllegalMove(f"A run is three or more cards of one suit in a row: {shown}")
-    raise IllegalMove(f"{shown} is neither a set (one rank) nor a run (one suit, in a row)")
+        raise IllegalMove(
+            f"A run is three or more cards of one suit in a row: {shown}",
+            code="not_a_run",
+            params={"meld": list(codes)},
+        )
+    raise IllegalMove(
+        f"{shown} is neither a set (one rank) nor a run (one suit, in a row)",
+        code="not_a_meld",
+        params={"meld": list(codes)},
+    )
 
 
 def _card_run_order(
     codes: list[str], parsed: list[tuple[int, int]], ace_high: bool, shown: str
 ) -> list[str]:
     if len(codes) < 3:
-        raise IllegalMove(f"A run needs at least three cards of one suit in a row: {shown}")
+        raise IllegalMove(
+            f"A run needs at least three cards of one suit in a row: {shown}",
+            code="meld_too_short",
+            params={"meld": list(codes)},
+        )
     ranks = sorted(r for _, r in parsed)
     if _consecutive(ranks):
         return sorted(codes, key=lambda c: cards.parse(c)[1])
@@ -81,11 +109,21 @@ def _card_run_order(
             return sorted(codes, key=lambda c: 14 if cards.parse(c)[1] == 1 else cards.parse(c)[1])
         raise IllegalMove(
             f"A run needs three or more cards of one suit in a row: {shown} — "
-            "the ace is low in this game (A-2-3), so it cannot follow the king"
+            "the ace is low in this game (A-2-3), so it cannot follow the king",
+            code="ace_low",
+            params={"meld": list(codes)},
         )
     if has_ace and 13 in ranks and 2 in ranks:
-        raise IllegalMove(f"A run cannot wrap around: {shown} — the ace is low or high, never both")
-    raise IllegalMove(f"A run needs three or more cards of one suit in a row: {shown} has a gap")
+        raise IllegalMove(
+            f"A run cannot wrap around: {shown} — the ace is low or high, never both",
+            code="run_wraps",
+            params={"meld": list(codes)},
+        )
+    raise IllegalMove(
+        f"A run needs three or more cards of one suit in a row: {shown} has a gap",
+        code="run_gap",
+        params={"meld": list(codes)},
+    )
 
 
 def _consecutive(numbers: list[int]) -> bool:
@@ -104,45 +142,61 @@ def check_tiles(codes: list[str], kind: str | None = None) -> Meld:
     numbers = [c for c in codes if not tiles.is_joker(c)]
     jokers = [c for c in codes if tiles.is_joker(c)]
     if not numbers:
-        raise IllegalMove(f"A meld needs at least one number tile, not only jokers: {shown}")
+        raise IllegalMove(
+            f"A meld needs at least one number tile, not only jokers: {shown}",
+            code="only_jokers",
+            params={"meld": list(codes)},
+        )
     if kind == PAIR or (kind is None and len(codes) == 2):
         return _tile_pair(numbers, jokers, shown)
     if len(codes) < 3:
-        raise IllegalMove(f"A run or a set needs at least three tiles: {shown}")
+        raise IllegalMove(
+            f"A run or a set needs at least three tiles: {shown}",
+            code="tile_meld_too_short",
+            params={"meld": list(codes)},
+        )
     readings: list[Meld] = []
-    errors: list[str] = []
+    errors: list[IllegalMove] = []
     for reading in (_tile_run, _tile_set):
         if kind is not None and reading is not _READERS[kind]:
             continue
         try:
             readings.append(reading(numbers, jokers, shown))
         except IllegalMove as err:
-            errors.append(str(err))
+            errors.append(err)
     if readings:
         return max(readings, key=lambda m: m.value)  # a run wins ties: it reads first
     if kind is not None or len(errors) == 1:
-        raise IllegalMove(errors[0])
+        raise errors[0]
     colours = {tiles.parse(c)[0] for c in numbers}
     values = {tiles.parse(c)[1] for c in numbers}
     if len(values) == 1:
-        raise IllegalMove(errors[1])  # one number throughout: the set's complaint says why
+        raise errors[1]  # one number throughout: the set's complaint says why
     if len(colours) == 1:
-        raise IllegalMove(errors[0])
+        raise errors[0]
     raise IllegalMove(
         f"{shown} is neither a run (one colour, in a row) nor a set (one number, all colours "
-        "different)"
+        "different)",
+        code="not_a_tile_meld",
+        params={"meld": list(codes)},
     )
 
 
 def _tile_pair(numbers: list[str], jokers: list[str], shown: str) -> Meld:
     if len(numbers) + len(jokers) != 2 or len(set(numbers)) != 1:
-        raise IllegalMove(f"A pair is two tiles of the same number and colour: {shown}")
+        raise IllegalMove(
+            f"A pair is two tiles of the same number and colour: {shown}",
+            code="not_a_pair",
+            params={"meld": numbers + jokers},
+        )
     tile = numbers[0]
     for joker in jokers:
         meaning = tiles.split_joker(joker)
         if meaning not in (None, tile):
             raise IllegalMove(
-                f"In a pair with {tile} the joker must stand for {tile}, not {meaning}"
+                f"In a pair with {tile} the joker must stand for {tile}, not {meaning}",
+                code="pair_joker",
+                params={"tile": tile, "meaning": meaning},
             )
     value = tiles.parse(tile)[1] * 2
     return Meld(PAIR, (tile, tiles.JOKER + "=" + tile) if jokers else (tile, tile), value)
@@ -152,7 +206,11 @@ def _tile_run(numbers: list[str], jokers: list[str], shown: str) -> Meld:
     parsed = [tiles.parse(c) for c in numbers]
     colours = {c for c, _ in parsed}
     if len(colours) != 1:
-        raise IllegalMove(f"A run needs tiles of one colour: {shown}")
+        raise IllegalMove(
+            f"A run needs tiles of one colour: {shown}",
+            code="run_colours",
+            params={"meld": numbers + jokers},
+        )
     colour = parsed[0][0]
     positions = [n for _, n in parsed]
     free = 0
@@ -165,30 +223,44 @@ def _tile_run(numbers: list[str], jokers: list[str], shown: str) -> Meld:
         if jc != colour:
             raise IllegalMove(
                 f"In this run a joker must stand for a {tiles.COLOUR_NAMES[colour]} "
-                f"tile, not {meaning}"
+                f"tile, not {meaning}",
+                code="run_joker_colour",
+                params={"meld": numbers + jokers, "meaning": meaning},
             )
         positions.append(jn)
     if len(set(positions)) != len(positions):
         repeated = sorted({n for n in positions if positions.count(n) > 1})
         name = tiles.COLOURS[colour] + str(repeated[0])
-        raise IllegalMove(f"A run holds each number once: {shown} repeats {name}")
+        raise IllegalMove(
+            f"A run holds each number once: {shown} repeats {name}",
+            code="run_repeats",
+            params={"meld": numbers + jokers, "tile": name},
+        )
     low, high = min(positions), max(positions)
     gaps = high - low + 1 - len(positions)
     if gaps > free:
         numbers_sorted = sorted(n for _, n in parsed)
         if 1 in numbers_sorted and 13 in numbers_sorted:
             raise IllegalMove(
-                f"A run needs at least three tiles of one colour in a row: {shown} wraps around"
+                f"A run needs at least three tiles of one colour in a row: {shown} wraps around",
+                code="tile_run_wraps",
+                params={"meld": numbers + jokers},
             )
         raise IllegalMove(
             f"A run needs at least three tiles of one colour in a row: {shown} has a gap"
-            + (" the jokers cannot fill" if free else "")
+            + (" the jokers cannot fill" if free else ""),
+            code="tile_run_gap",
+            params={"meld": numbers + jokers},
         )
     spare = free - gaps
     up = min(spare, 13 - high)
     down = spare - up
     if low - down < 1:
-        raise IllegalMove(f"A run runs from 1 to 13: {shown} is too long")
+        raise IllegalMove(
+            f"A run runs from 1 to 13: {shown} is too long",
+            code="run_too_long",
+            params={"meld": numbers + jokers},
+        )
     low, high = low - down, high + up
     fixed = {n: c for n, c in zip(positions[: len(numbers)], numbers, strict=True)}
     for joker in jokers:
@@ -204,17 +276,27 @@ def _tile_set(numbers: list[str], jokers: list[str], shown: str) -> Meld:
     parsed = [tiles.parse(c) for c in numbers]
     values = {n for _, n in parsed}
     if len(values) != 1:
-        raise IllegalMove(f"A set is three or four tiles of one number: {shown}")
+        raise IllegalMove(
+            f"A set is three or four tiles of one number: {shown}",
+            code="not_a_tile_set",
+            params={"meld": numbers + jokers},
+        )
     number = parsed[0][1]
     if len(numbers) + len(jokers) > 4:
-        raise IllegalMove(f"A set has at most four tiles, one of each colour: {shown}")
+        raise IllegalMove(
+            f"A set has at most four tiles, one of each colour: {shown}",
+            code="tile_set_too_big",
+            params={"meld": numbers + jokers},
+        )
     colours = [c for c, _ in parsed]
     repeated = {c for c in colours if colours.count(c) > 1}
     if repeated:
         name = tiles.COLOUR_NAMES[min(repeated)]
         raise IllegalMove(
             f"A set needs three or four tiles of one number, all colours different: "
-            f"{shown} repeats {name}"
+            f"{shown} repeats {name}",
+            code="set_repeats_colour",
+            params={"meld": numbers + jokers, "colour": tiles.COLOURS[min(repeated)]},
         )
     taken = set(colours)
     pinned: list[int] = []
@@ -226,7 +308,9 @@ def _tile_set(numbers: list[str], jokers: list[str], shown: str) -> Meld:
         if jn != number or jc in taken or jc in pinned:
             raise IllegalMove(
                 f"In this set a joker must stand for a {number} in a colour the set lacks, "
-                f"not {meaning}"
+                f"not {meaning}",
+                code="set_joker",
+                params={"number": number, "meaning": meaning},
             )
         pinned.append(jc)
     by_colour = {c: code for (c, _), code in zip(parsed, numbers, strict=True)}
@@ -254,20 +338,24 @@ def extend(
     A run keeps its jokers where they stand; a set's jokers may change colour to make room.
     """
     if kind == PAIR:
-        raise IllegalMove("A pair is complete: nothing can be added to it")
+        raise IllegalMove("A pair is complete: nothing can be added to it", code="pair_complete")
     if not use_tiles:
         try:
             return check_cards(list(meld) + list(added), ace_high, kind)
         except IllegalMove:
             raise IllegalMove(
-                f"{cards.labels(added)} does not fit the {kind} {cards.labels(list(meld))}"
+                f"{cards.labels(added)} does not fit the {kind} {cards.labels(list(meld))}",
+                code="does_not_fit",
+                params={"cards": list(added), "meld": list(meld), "kind": kind},
             ) from None
     base = [tiles.base(c) for c in meld] if kind == SET else list(meld)
     try:
         return check_tiles(base + list(added), kind)
     except IllegalMove:
         raise IllegalMove(
-            f"{tiles.labels(added)} does not fit the {kind} {tiles.labels(meld)}"
+            f"{tiles.labels(added)} does not fit the {kind} {tiles.labels(meld)}",
+            code="does_not_fit",
+            params={"cards": list(added), "meld": list(meld), "kind": kind},
         ) from None
 
 
@@ -280,7 +368,7 @@ def swap_joker(kind: str, meld: list[str], tile: str) -> Meld:
     tiles.parse(tile)
     jokers = [c for c in meld if tiles.is_joker(c)]
     if not jokers:
-        raise IllegalMove("There is no joker in that meld to take")
+        raise IllegalMove("There is no joker in that meld to take", code="no_joker_in_meld")
     exact = tiles.JOKER + "=" + tile
     if kind == SET:
         colour, number = tiles.parse(tile)
@@ -289,7 +377,9 @@ def swap_joker(kind: str, meld: list[str], tile: str) -> Meld:
         if number != set_number or colour in held:
             raise IllegalMove(
                 f"{tile} cannot take a joker's place in that set: the set needs a {set_number} "
-                "in a colour it lacks"
+                "in a colour it lacks",
+                code="swap_not_for_set",
+                params={"tile": tile, "number": set_number},
             )
         victim = exact if exact in meld else jokers[0]
         rest = list(meld)
@@ -297,7 +387,11 @@ def swap_joker(kind: str, meld: list[str], tile: str) -> Meld:
         return check_tiles([tiles.base(c) for c in rest] + [tile], SET)
     if exact not in meld:
         meanings = ", ".join(tiles.split_joker(j) or "?" for j in jokers)
-        raise IllegalMove(f"{tile} is not the tile the joker stands for ({meanings})")
+        raise IllegalMove(
+            f"{tile} is not the tile the joker stands for ({meanings})",
+            code="not_the_jokers_tile",
+            params={"tile": tile, "meanings": [tiles.split_joker(j) for j in jokers]},
+        )
     rest = list(meld)
     rest[rest.index(exact)] = tile
     return check_tiles(rest, kind)

@@ -26,7 +26,9 @@ def parse(code: object) -> tuple[int, int]:
         return _PARSED[code]  # type: ignore[index]
     except (KeyError, TypeError):
         raise IllegalMove(
-            f"{code!r} is not a tile (write colour R/K/B/Y then 1–13, like 'R7', or 'JK')"
+            f"{code!r} is not a tile (write colour R/K/B/Y then 1–13, like 'R7', or 'JK')",
+            code="not_a_tile",
+            params={"code": str(code)},
         ) from None
 
 

@@ -83,17 +83,26 @@ def get(variant: object) -> Variant:
         return BY_ID[variant]  # type: ignore[index]
     except (KeyError, TypeError):
         raise IllegalMove(
-            f"Unknown rule set {variant!r}: choose one of {', '.join(VARIANTS)}"
+            f"Unknown rule set {variant!r}: choose one of {', '.join(VARIANTS)}",
+            code="unknown_variant",
         ) from None
 
 
 def check_players(variant: Variant, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
-        raise IllegalMove(f"The number of players must be a whole number, not {players!r}")
+        raise IllegalMove(
+            f"The number of players must be a whole number, not {players!r}",
+            code="bad_option",
+            params={"option": "players"},
+        )
     if players not in variant.players:
         allowed = variant.players
         span = str(allowed[0]) if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
-        raise IllegalMove(f"{variant.name} is played by {span} players, not {players}")
+        raise IllegalMove(
+            f"{variant.name} is played by {span} players, not {players}",
+            code="player_count",
+            params={"variant": variant.id, "players": players, "allowed": list(allowed)},
+        )
     return players
 
 
@@ -103,14 +112,20 @@ def _whole(name: str, value: object, low: int, allow_none: bool = False) -> int 
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         extra = " (or null)" if allow_none else ""
         raise IllegalMove(
-            f"Option {name!r} must be a whole number of at least {low}{extra}, not {value!r}"
+            f"Option {name!r} must be a whole number of at least {low}{extra}, not {value!r}",
+            code="bad_option",
+            params={"option": name},
         )
     return value
 
 
 def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise IllegalMove(f"Option {name!r} must be true or false, not {value!r}")
+        raise IllegalMove(
+            f"Option {name!r} must be true or false, not {value!r}",
+            code="bad_option",
+            params={"option": name},
+        )
     return value
 
 
@@ -119,12 +134,14 @@ def fill_options(variant: Variant, players: int, given: object) -> dict:
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise IllegalMove("Options must be an object of option names and values")
+        raise IllegalMove("Options must be an object of option names and values", code="bad_option")
     unknown = sorted(set(given) - set(variant.options), key=str)
     if unknown:
         raise IllegalMove(
             f"Option {unknown[0]!r} does not apply to {variant.name} "
-            f"(its options: {', '.join(variant.options)})"
+            f"(its options: {', '.join(variant.options)})",
+            code="bad_option",
+            params={"option": str(unknown[0])},
         )
     out = dict(variant.options)
     out.update(given)
@@ -140,7 +157,11 @@ def fill_options(variant: Variant, players: int, given: object) -> dict:
     if "rounds" in out:
         out["rounds"] = _whole("rounds", out["rounds"], 1)
     if "threshold" in out and out["threshold"] not in ("fixed", "rising"):
-        raise IllegalMove(f"Option 'threshold' is 'fixed' or 'rising', not {out['threshold']!r}")
+        raise IllegalMove(
+            f"Option 'threshold' is 'fixed' or 'rising', not {out['threshold']!r}",
+            code="bad_option",
+            params={"option": "threshold"},
+        )
     if "joker_accounts" in out:
         accounts = out["joker_accounts"]
         if accounts is None:
@@ -148,6 +169,10 @@ def fill_options(variant: Variant, players: int, given: object) -> dict:
         elif isinstance(accounts, int) and not isinstance(accounts, bool):
             accounts = [accounts] * players
         if not isinstance(accounts, list) or len(accounts) != players:
-            raise IllegalMove(f"Option 'joker_accounts' lists one count per seat ({players})")
+            raise IllegalMove(
+                f"Option 'joker_accounts' lists one count per seat ({players})",
+                code="bad_option",
+                params={"option": "joker_accounts"},
+            )
         out["joker_accounts"] = [_whole("joker_accounts", a, 0) for a in accounts]
     return out

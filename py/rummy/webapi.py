@@ -13,7 +13,9 @@ caller sent something malformed), ``"unavailable"`` (a feature whose module has 
 such as computer players or links), ``"link"`` (a link, invitation or deal the link module
 refuses; the answer then also has a ``"reason"``: ``"already_opened"``, ``"forked"``,
 ``"missed"``, ``"wrong_game"``, ``"broken"`` or ``"unfair"``) or ``"internal"`` (a bug: report
-it). No exception ever escapes :func:`dispatch`.
+it). An ``"illegal"`` answer also has the refusal's ``"code"`` and ``"params"`` when it has a code
+(``IllegalMove.code``), so the page can say it in the player's language. No exception ever
+escapes :func:`dispatch`.
 
 Games live in a :class:`Session` under string handles (``"g1"``, ``"g2"``, ...). Each handle
 remembers the seat the page plays (``seat`` at ``new_game``/``load``, default 0); every op that
@@ -37,10 +39,19 @@ _MAX_JUDGED = 40  # groups per `judge` request, and codes per group (a rack hold
 class RequestError(Exception):
     """A request the dispatcher refuses, with the ``kind`` to report and a readable message."""
 
-    def __init__(self, message: str, kind: str = "bad_request", reason: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        kind: str = "bad_request",
+        reason: str | None = None,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.kind = kind
         self.reason = reason
+        self.code = code  # an "illegal" refusal's code, as IllegalMove's (docs/WEBAPI.md)
+        self.params = params or {}
 
 
 class _Handle:
@@ -118,11 +129,12 @@ class Session:
             result = handler(request)
             return _encode({"id": request_id, "ok": True, "result": result})
         except RequestError as exc:
-            return _error(request_id, str(exc), exc.kind, exc.reason)
+            return _error(request_id, str(exc), exc.kind, exc.reason, exc.code, exc.params)
         except Exception as exc:  # the engine's own refusals, then anything unforeseen
             illegal = self._illegal_move_class()
             if illegal is not None and isinstance(exc, illegal):
-                return _error(request_id, str(exc), "illegal")
+                code, params = getattr(exc, "code", None), getattr(exc, "params", None)
+                return _error(request_id, str(exc), "illegal", None, code, params)
             return _error(request_id, f"Internal error: {type(exc).__name__}: {exc}", "internal")
 
     # -- ops ------------------------------------------------------------------------------
@@ -181,10 +193,15 @@ class Session:
         seat = handle.seat_of(request)
         game = handle.game
         if game.round_over:
-            raise RequestError("The round is over: start the next round first.", "illegal")
+            raise RequestError(
+                "The round is over: start the next round first.", "illegal", code="round_over"
+            )
         if game.current_player != seat:
             raise RequestError(
-                f"It is not seat {seat}'s turn (seat {game.current_player} is to play).", "illegal"
+                f"It is not seat {seat}'s turn (seat {game.current_player} is to play).",
+                "illegal",
+                code="not_your_turn",
+                params={"seat": seat, "current": game.current_player},
             )
         game.apply(action)
         return {"view": game.view(seat)}
@@ -202,7 +219,9 @@ class Session:
             raise RequestError("'seed' must be an integer")
         game = handle.game
         if game.round_over:
-            raise RequestError("The round is over: start the next round first.", "illegal")
+            raise RequestError(
+                "The round is over: start the next round first.", "illegal", code="round_over"
+            )
         player = game.current_player
         action = bots.decide(game.view(player), level=level, seed=seed)
         game.apply(action)
@@ -471,7 +490,14 @@ def _encode(response: dict[str, Any]) -> str:
         )
 
 
-def _error(request_id: Any, message: str, kind: str, reason: str | None = None) -> str:
+def _error(
+    request_id: Any,
+    message: str,
+    kind: str,
+    reason: str | None = None,
+    code: str | None = None,
+    params: Any = None,
+) -> str:
     try:
         json.dumps(request_id)
     except (TypeError, ValueError):
@@ -479,6 +505,13 @@ def _error(request_id: Any, message: str, kind: str, reason: str | None = None) 
     response = {"id": request_id, "ok": False, "error": message, "kind": kind}
     if reason is not None:
         response["reason"] = reason
+    if isinstance(code, str):  # a refusal the page can put in the player's language
+        response["code"] = code
+        response["params"] = params if isinstance(params, dict) else {}
+        try:
+            json.dumps(response["params"], allow_nan=False)
+        except (TypeError, ValueError):  # never lose the refusal over its particulars
+            response["params"] = {}
     return json.dumps(response, separators=(",", ":"))
 
 
