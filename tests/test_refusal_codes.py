@@ -175,6 +175,7 @@ SCENARIOS: list[tuple[str, str, Scenario]] = [
     ("nothing_to_undo", "basic", lambda: basic_drawn(["7H"]).apply(RESET)),
     ("nothing_to_undo", "rummy101", lambda: rummy101(["R1"]).apply(RESET)),
     ("keep_one_card", "basic", lambda: last_card_discard().apply(meld(["7H", "8H", "9H"]))),
+    ("keep_taken_card", "basic", lambda: _basic_took_with(["7H", "8H", "9H"], "KS")),
     ("keep_one_tile", "rummy101", lambda: rummy101(OPENING).apply(meld(R10_12, B11_13, ELEVENS))),
     ("round_over", "basic", lambda: basic_round_over().apply(DRAW)),
     ("match_over", "basic", lambda: basic_round_over(target=1).apply(DRAW)),
@@ -306,6 +307,13 @@ def _basic_took(card: str) -> Game:
     g = basic(["7H", "8H"], discard_pile=[card])
     g.apply(TAKE)
     return g
+
+
+def _basic_took_with(hand: list[str], card: str) -> None:
+    """Take `card` from the pile, then meld the whole hand: only `card` would be left."""
+    g = basic(hand, discard_pile=[card])
+    g.apply(TAKE)
+    g.apply(meld(hand))
 
 
 def _basic_melded() -> Game:

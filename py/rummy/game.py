@@ -425,7 +425,9 @@ def _check_keeps_card(s: State) -> None:
         if len(hand) == 1 and hand[0] == s["taken"] and not _variant(s).uses_tiles:
             raise IllegalMove(
                 f"Keep a card to discard: {_label(s, hand[0])} came from the discard pile "
-                "and cannot be discarded this turn"
+                "and cannot be discarded this turn",
+                code="keep_taken_card",
+                params={"card": hand[0]},
             )
         return
     v = _variant(s)

@@ -259,9 +259,10 @@ class Session:
             try:
                 made = melds.check_tiles(codes) if tiles else melds.check_cards(codes, ace_high)
             except illegal as exc:
-                out.append(
-                    {"valid": False, "kind": None, "value": 0, "codes": codes, "why": str(exc)}
-                )
+                verdict = {"valid": False, "kind": None, "value": 0, "codes": codes}
+                verdict.update(why=str(exc), code=getattr(exc, "code", None))
+                verdict["params"] = getattr(exc, "params", None) or {}
+                out.append(verdict)
             else:
                 out.append(
                     {

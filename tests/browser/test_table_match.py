@@ -8,6 +8,8 @@ hand until its person is ready."""
 
 from __future__ import annotations
 
+import re
+
 from fixtures.table_driver import (
     choose_game,
     expect,
@@ -97,6 +99,7 @@ def test_a_press_before_the_engine_is_ready_says_so_and_is_carried_out(browser, 
     page = new_page(browser, "phone")
     # Hold the engine's wheel back, so the start screen is up long before the engine.
     held = []
+
     def hold(route):
         held.append(route)
 
@@ -190,21 +193,41 @@ def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
         )
 
 
-def test_hint_suggests_a_take_then_a_play(browser, site_url):
+def test_a_person_can_follow_the_hint_by_hand(browser, site_url):
+    """Without "Play the hint": the hint marks the pile or the button it names, and selects
+    the cards of its step, so pressing what it says does it."""
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=7&speed=instant")
     choose_game(page, "basic", 2)
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
     press(page, "#btn-hint")
-    expect(page.locator(".msg.info")).to_contain_text("Hint:")
+    expect(page.locator("#hint-text")).to_contain_text("Hint:")
     expect(page.locator(".pile.hinted")).to_have_count(1)
     press(page, ".pile.hinted")  # take the advice: draw where the hint points
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    press(page, "#btn-hint")
-    expect(page.locator(".msg.info")).to_contain_text("Hint:")
-    # The advised cards are selected, ready for the button the hint names.
-    assert page.locator("#hand button[aria-pressed=true]").count() >= 1
+    for _ in range(12):  # each step: press the button the hint names, as it is labelled
+        if page.get_attribute("#table", "data-my-turn") != "yes":
+            break
+        press(page, "#btn-hint")
+        text = page.inner_text("#hint-text")
+        assert page.locator("#hand button[aria-pressed=true]").count() >= 1, text
+        named = re.search(r"press “([^”]+)”", text)
+        if named is None:  # a lay-off: tap the highlighted meld
+            press(page, ".meld.hinted .meld-hit")
+        else:
+            button = page.locator(".actions").get_by_role("button", name=named[1], exact=True)
+            expect(button).to_have_attribute("aria-disabled", "false")
+            button.first.tap()
+        page.wait_for_timeout(100)
+        assert page.locator("#table [role=alert]").count() == 0
+        if named and named[1] == "Discard":
+            break
+    else:
+        raise AssertionError("the turn did not end with the hint's discard")
+    # Ana has played, and it is this player's turn again.
+    expect(page.locator("#table")).to_have_attribute("data-phase", "draw")
+    assert page.problems == []
 
 
 def test_pass_and_play_hides_each_hand_until_its_person_is_ready(browser, site_url):

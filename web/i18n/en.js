@@ -455,6 +455,7 @@ export default {
   'refusal.joker_button_off': 'The joker button is off in this game.',
   'refusal.joker_button_used': 'You have already used the joker button this round.',
   'refusal.keep_one_card': 'In this game you go out by discarding: keep one card to discard.',
+  'refusal.keep_taken_card': 'Keep a card to discard: the {card} came from the discard pile and cannot be discarded this turn.',
   'refusal.keep_one_tile': 'Keep one tile to discard: you cannot lay down your last tile.',
   'refusal.match_over': 'The match is over: start a new game.',
   'refusal.meld_before_layoff': 'Lay down a meld of your own before you lay off.',

@@ -455,6 +455,7 @@ export default {
   'refusal.joker_button_off': 'כפתור הג׳וקר כבוי במשחק הזה.',
   'refusal.joker_button_used': 'כבר השתמשת בכפתור הג׳וקר בסיבוב הזה.',
   'refusal.keep_one_card': 'במשחק הזה יוצאים בזריקה: השאירו קלף אחד לזריקה.',
+  'refusal.keep_taken_card': 'השאירו קלף לזריקה: {card} הגיע מערימת הזריקה ואי אפשר לזרוק אותו בתור הזה.',
   'refusal.keep_one_tile': 'השאירו אבן אחת לזריקה: אי אפשר להניח את האבן האחרונה.',
   'refusal.match_over': 'המשחק הסתיים: התחילו משחק חדש.',
   'refusal.meld_before_layoff': 'הניחו סדרה משלכם לפני שמוסיפים לסדרות.',

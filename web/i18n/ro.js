@@ -463,6 +463,7 @@ export default {
   'refusal.joker_button_off': 'Butonul joker e oprit în acest joc.',
   'refusal.joker_button_used': 'Ai folosit deja butonul joker în această rundă.',
   'refusal.keep_one_card': 'În acest joc ieși aruncând: păstrează o carte de aruncat.',
+  'refusal.keep_taken_card': 'Păstrează o carte de aruncat: {card} vine de pe teanc și nu poate fi aruncată în această tură.',
   'refusal.keep_one_tile': 'Păstrează o piesă de aruncat: nu poți pune jos ultima piesă.',
   'refusal.match_over': 'Partida s-a încheiat: începe un joc nou.',
   'refusal.meld_before_layoff': 'Pune jos o formație proprie înainte să adaugi la formații.',

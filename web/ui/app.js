@@ -24,6 +24,7 @@ import { buttonReasons, reasonParams } from './rules-of-play.js';
 import { codeOf, selectedCodes } from './hand-model.js';
 import { logLines } from './log-text.js';
 import { pieceName } from './pieces.js';
+import { refusalText } from './refusals.js';
 import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
 
 const AT_TABLE = 'rummy.atTable'; // session storage: the match this tab shows at the table
@@ -102,8 +103,10 @@ export async function startApp({ root, engine }) {
   const whyText = (why) => t(why, reasonParams(ctl, (code) => pieceName(code, t)));
 
   // Play by link: "send the game" after a person's turn; `#g=` opens a sent game.
-  const linkPlay = createLinkPlay({ engine, ctl, records, app, t: Object.assign((...a) => t(...a), { list: (items) => t.list(items) }), render: () => scheduleRender(), toStart: () => backToStart() });
+  const linkPlay = createLinkPlay({ engine, ctl, records, app, t: Object.assign((...a) => t(...a), { list: (items) => t.list(items), has: (key) => t.has(key) }), render: () => scheduleRender(), toStart: () => backToStart() });
   ctl.onHandOff = (to, from) => linkPlay.offer(to, from);
+  // The rules' refusals in the player's language (web/ui/refusals.js).
+  ctl.describeRefusal = (err) => refusalText(err, t);
 
   function applyLanguage() {
     document.documentElement.lang = t.lang;
@@ -491,7 +494,7 @@ export async function startApp({ root, engine }) {
       await work(request(app.setup));
       window.scrollTo(0, 0);
     } catch (err) {
-      app.error = err.message || String(err);
+      app.error = refusalText(err, t);
     } finally {
       app.busy = false;
       scheduleRender();
@@ -536,7 +539,7 @@ export async function startApp({ root, engine }) {
       try {
         await ctl.nextRound();
       } catch (err) {
-        ctl.say(err.message, 'status', 'error');
+        ctl.say(refusalText(err, t), 'status', 'error');
       }
     },
     newMatch() {

@@ -281,7 +281,7 @@ export class TableController {
     } catch (err) {
       // The computer player could not move: say so by the turn banner and offer a retry
       // (stopping here rather than looping on the same failure).
-      this.message = { text: err.message || String(err), kind: 'error', near: 'status', retry: true };
+      this.message = { text: this.refusal(err), kind: 'error', near: 'status', retry: true };
       this.botsRunning = false;
       this.onChange();
       return;
@@ -487,6 +487,8 @@ export class TableController {
       return;
     }
     const view = { ...this.view, seat: this.viewer };
+    // The advice is for the whole hand: groups the player had prepared go back into it.
+    this.hand.staged = [];
     this.hint = { advice, steps: hintSteps(advice, view), index: 0 };
     if (this.message?.kind === 'info') this.message = null;
     this.showHintStep();
