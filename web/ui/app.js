@@ -158,7 +158,7 @@ export async function startApp({ root, engine }) {
       content = [renderHowTo({ t, variant: app.howtoVariant, on: howtoIntents })];
     } else {
       screen = 'start';
-      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), games: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), on: startIntents }), languagePicker()];
+      content = [renderStart({ t, setup: app.setup, prefs: prefs.get(), games: app.screen === 'start' ? resumeInfo() : null, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), notice: app.startNotice ?? null, on: startIntents }), languagePicker()];
     }
     if (screen === 'table') content.push(linkPlay.replayBar(), linkPlay.handoff());
     if (!app.engineReady && (app.busy || screen === 'resuming')) content.unshift(engineNotice());
@@ -405,6 +405,7 @@ export async function startApp({ root, engine }) {
       }
       app.confirmDelete = null;
       app.dataMessage = null;
+      app.startNotice = null;
       app.busy = true;
       scheduleRender();
       try {
@@ -488,6 +489,7 @@ export async function startApp({ root, engine }) {
   async function fromSetup(work) {
     app.busy = true;
     app.error = null;
+    app.startNotice = null;
     scheduleRender();
     try {
       prefs.set({ setup: app.setup });
@@ -530,7 +532,7 @@ export async function startApp({ root, engine }) {
   function leaveMatch() {
     app.dialog = null;
     const kept = ctl.record && !ctl.record.finished;
-    if (kept) app.dataMessage = { kind: 'info', text: t('games.kept') };
+    app.startNotice = kept ? t('games.kept') : null;
     backToStart();
   }
 

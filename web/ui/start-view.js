@@ -15,7 +15,7 @@ const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy
 
 /** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
  * confirmDelete, message}. */
-export function renderStart({ t, setup, prefs, games, busy, error, bots, account, on }) {
+export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, on }) {
   const v = setup.variant;
   const [lo, hi] = PLAYER_RANGE[v];
   const opts = setup.options[v];
@@ -189,6 +189,8 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     'main',
     { class: 'start', id: 'start' },
     h('h1', { class: 'title', text: t('app.title') }),
+    // What the last action did (the match kept on leaving the table), where it is seen first.
+    notice ? h('p', { class: 'msg info', role: 'status', id: 'start-notice', text: notice }) : null,
     games ? renderNotices({ t, problems: games.problems }) : null,
     games ? renderGamesInProgress({ t, games: games.inProgress, confirmDelete: games.confirmDelete, on }) : null,
     h(
