@@ -7,6 +7,7 @@ import types
 
 import pytest
 
+import helpers
 import rummy
 from rummy import webapi
 
@@ -546,3 +547,25 @@ def test_judge_uses_the_card_rules_of_the_game(session):
     assert [g["valid"] for g in got["groups"]] == [True, False]  # the ace is low by default
     refused(session, "judge", "bad_request", game=game, groups=[["AS"]] * 41)
     refused(session, "judge", "bad_request", game=game, groups=[[1, 2, 3]])
+
+
+def test_arrange_lays_the_hand_out_in_its_best_melds_loose_cards_last(session):
+    hand = ["QC", "QD", "QS", "4H", "5H", "6H", "7H"]
+    deal = helpers.deal("rummy200", [hand, ["2C"], ["3C"], ["4C"]])
+    game = ok(session, "new_game", variant="rummy200", players=4, deal=deal)["game"]
+    runs = ok(session, "arrange", game=game, by="runs")
+    assert runs == {"groups": [["4H", "5H", "6H", "7H"], ["QC", "QD", "QS"]], "loose": []}
+    sets = ok(session, "arrange", game=game, by="sets")
+    assert sets["groups"][0] == ["QC", "QD", "QS"]
+    refused(session, "arrange", "bad_request", game=game, by="pairs")
+
+
+def test_arrange_in_rummy101_finds_the_best_opening_or_the_most_pairs(session):
+    rack = ["R10", "R11", "R12", "K13", "B13", "Y13", "Y4", "Y4", "B2", "B2", "K7"]
+    deal = helpers.deal("rummy101", [rack, ["R1"]])
+    game = ok(session, "new_game", variant="rummy101", players=2, deal=deal)["game"]
+    best = ok(session, "arrange", game=game, by="runs")
+    assert best["groups"] == rummy.solver.best_opening(rack)[1]
+    assert sorted(best["loose"]) == ["B2", "B2", "K7", "Y4", "Y4"]
+    pairs = ok(session, "arrange", game=game, by="pairs")
+    assert sorted(map(sorted, pairs["groups"])) == [["B2", "B2"], ["Y4", "Y4"]]

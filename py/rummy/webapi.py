@@ -95,6 +95,7 @@ class Session:
             "bot": self.op_bot,
             "hint": self.op_hint,
             "judge": self.op_judge,
+            "arrange": self.op_arrange,
             "state": self.op_state,
             "next_round": self.op_next_round,
             "link": self.op_link,
@@ -273,6 +274,44 @@ class Session:
                     }
                 )
         return {"groups": out}
+
+    def op_arrange(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The seat's hand as its best melds, loose pieces last (the exact solver's answer).
+
+        ``by``: ``"runs"`` (runs first, then sets), ``"sets"`` (sets first) or, in
+        ``rummy101``, ``"pairs"`` (the most pairs). The page lays the hand out so, with gaps
+        between the groups; nothing in the game changes.
+        """
+        handle = self._handle(request)
+        seat = handle.seat_of(request)
+        by = request.get("by", "runs")
+        view = handle.game.view(seat)
+        tiles = view["variant"] == "rummy101"
+        if by not in (("runs", "sets", "pairs") if tiles else ("runs", "sets")):
+            raise RequestError('\'by\' must be "runs" or "sets" (or "pairs" in rummy101)')
+        solver = self._optional_module("solver")
+        melds = self._optional_module("melds")
+        hand = view["hand"]
+        if by == "pairs":
+            groups = solver.best_pairs(hand)[1]
+        elif tiles:
+            groups = solver.best_opening(hand)[1]
+        else:
+            ace_high = bool(view["options"].get("ace_high_or_low", False))
+            groups = solver.min_deadwood(hand, ace_high)[1]
+
+        def kind(group: list[str]) -> str:
+            if tiles:
+                return melds.check_tiles(group).kind
+            return melds.SET if len({c[0] for c in group}) == 1 else melds.RUN
+
+        first = melds.SET if by == "sets" else melds.RUN
+        groups = sorted(groups, key=lambda g: kind(g) != first)  # stable: the solver's order
+        left = list(hand)
+        for group in groups:
+            for code in group:
+                left.remove(code.split("=")[0] if tiles else code)
+        return {"groups": [list(g) for g in groups], "loose": left}
 
     def op_state(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"state": self._handle(request).game.state()}

@@ -50,6 +50,7 @@ def test_a_whole_round_of_classic_rummy(browser, site_url, device):
 def test_the_turn_log_tells_what_each_player_did(browser, site_url):
     page = play_whole_round(browser, site_url, "basic", 2, "desktop", "&max_rebuilds=0")
     lines = page.eval_on_selector_all("#log-lines li", "lis => lis.map(li => li.textContent)")
+    lines.reverse()  # the log lists the newest first
     you, other = page.names
     # One line per turn, in words: "Ana drew from the stock and discarded K♠".
     assert lines[0].startswith(f"{you} drew from the stock")

@@ -157,7 +157,7 @@ def test_drag_to_reorder_the_hand_and_to_discard(browser, site_url):
     # The computer plays right after us (speed=instant) and may take the card straight back
     # from the pile, so the pile's top proves nothing: our line of the log says what we did.
     expect(page.locator(f"#hand button[data-key='{first_key}']")).to_have_count(0)
-    expect(page.locator("#log-lines li.mine").last).to_contain_text(
+    expect(page.locator("#log-lines li.mine").first).to_contain_text(
         f"discarded {short(first_code)}"
     )
 

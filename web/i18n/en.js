@@ -52,6 +52,7 @@ export default {
   'settings.title': 'Settings',
   'settings.speed': 'Computer players’ pace',
   'settings.language': 'Language',
+  'settings.sound': 'Sounds and vibration',
   'speed.slow': 'Slow',
   'speed.normal': 'Normal',
   'speed.fast': 'Fast',
@@ -71,6 +72,7 @@ export default {
 
   'log.title': 'Turn log',
   'log.empty': 'The round has just begun.',
+  'log.sinceYourTurn': 'Since your turn',
   'log.turn': '{name} {actions}',
   'log.drawStock': 'drew from the stock',
   'log.takeDiscard': 'took the discard',
@@ -231,6 +233,12 @@ export default {
   'hand.bySuit': 'Suit',
   'hand.byNumber': 'Number',
   'hand.byColour': 'Colour',
+  'hand.arrange.runs': 'Arrange into melds, runs first',
+  'hand.arrange.sets': 'Arrange into melds, sets first',
+  'hand.arrange.pairs': 'Arrange into pairs',
+  'hand.arrangeShort.runs': '123',
+  'hand.arrangeShort.sets': '777',
+  'hand.arrangeShort.pairs': 'Pairs',
   'hand.clear': { one: 'Clear selection (1)', other: 'Clear selection ({count})' },
 
   'actions.label': 'Actions',

@@ -52,6 +52,7 @@ export default {
   'settings.title': 'הגדרות',
   'settings.speed': 'קצב שחקני המחשב',
   'settings.language': 'שפה',
+  'settings.sound': 'צלילים ורטט',
   'speed.slow': 'איטי',
   'speed.normal': 'רגיל',
   'speed.fast': 'מהיר',
@@ -71,6 +72,7 @@ export default {
 
   'log.title': 'יומן תורות',
   'log.empty': 'הסיבוב רק התחיל.',
+  'log.sinceYourTurn': 'מאז התור שלך',
   'log.turn': '{name}: {actions}',
   'log.drawStock': 'משיכה מהקופה',
   'log.takeDiscard': 'לקיחה מערימת הזריקה',
@@ -231,6 +233,12 @@ export default {
   'hand.bySuit': 'צורה',
   'hand.byNumber': 'מספר',
   'hand.byColour': 'צבע',
+  'hand.arrange.runs': 'סידור לסדרות, רצפים קודם',
+  'hand.arrange.sets': 'סידור לסדרות, קבוצות קודם',
+  'hand.arrange.pairs': 'סידור לזוגות',
+  'hand.arrangeShort.runs': '123',
+  'hand.arrangeShort.sets': '777',
+  'hand.arrangeShort.pairs': 'זוגות',
   'hand.clear': { one: 'ביטול הבחירה (1)', other: 'ביטול הבחירה ({count})' },
 
   'actions.label': 'פעולות',

@@ -51,6 +51,7 @@ export default {
   'settings.title': 'Setări',
   'settings.speed': 'Ritmul jucătorilor calculator',
   'settings.language': 'Limba',
+  'settings.sound': 'Sunete și vibrații',
   'speed.slow': 'Lent',
   'speed.normal': 'Normal',
   'speed.fast': 'Rapid',
@@ -70,6 +71,7 @@ export default {
 
   'log.title': 'Jurnalul turelor',
   'log.empty': 'Runda abia a început.',
+  'log.sinceYourTurn': 'De la tura ta',
   'log.turn': '{name} {actions}',
   'log.drawStock': 'a tras din pachet',
   'log.takeDiscard': 'a luat cartea aruncată',
@@ -239,6 +241,12 @@ export default {
   'hand.bySuit': 'Culoare',
   'hand.byNumber': 'Număr',
   'hand.byColour': 'Culoare',
+  'hand.arrange.runs': 'Aranjează în formații, întâi seriile',
+  'hand.arrange.sets': 'Aranjează în formații, întâi grupurile',
+  'hand.arrange.pairs': 'Aranjează în perechi',
+  'hand.arrangeShort.runs': '123',
+  'hand.arrangeShort.sets': '777',
+  'hand.arrangeShort.pairs': 'Perechi',
   'hand.clear': { one: 'Deselectează (1)', few: 'Deselectează ({count})', other: 'Deselectează ({count})' },
 
   'actions.label': 'Acțiuni',

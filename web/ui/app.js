@@ -11,7 +11,9 @@
  */
 import { h, mount, prefersReducedMotion } from './dom.js';
 import { TableController, SPEEDS } from './controller.js';
-import { renderStart } from './start-view.js';
+import { renderStart, soundSetting } from './start-view.js';
+import { createSound, cueFor } from './sound.js';
+import { createMotion } from './motion.js';
 import { renderTable } from './table-view.js';
 import { renderSheet } from './sheet-view.js';
 import { renderHowTo } from './howto-view.js';
@@ -119,6 +121,14 @@ export async function startApp({ root, engine }) {
   const wideQuery = matchMedia('(min-width: 900px)');
   wideQuery.addEventListener?.('change', () => scheduleRender());
 
+  // Pieces travel from where they were to where they go (web/ui/motion.js); their flight
+  // scales with the computer players' pace, and is off at "instant" or with reduced motion.
+  const motion = createMotion({
+    root,
+    duration: () => Math.round((SPEEDS[prefs.get().speed] ?? SPEEDS.normal) * 0.45),
+    enabled: () => !prefersReducedMotion(),
+  });
+
   let frame = 0;
   function scheduleRender() {
     if (app.dragging) {
@@ -165,13 +175,15 @@ export async function startApp({ root, engine }) {
     rememberScreen(screen);
     if (app.dialog?.kind === 'menu') content.push(renderMenu());
     if (app.dialog?.kind === 'choose') content.push(renderChoose());
+    motion.capture();
     mount(root, ...content);
+    if (screen === 'table' || screen === 'sheet') motion.play(ctl.view, ctl.viewer);
     document.documentElement.dataset.screen = screen;
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
-    // The turn log reads top to bottom: keep its latest line in view.
+    // The turn log lists the newest first: keep its top in view.
     const logList = root.querySelector('#log-lines');
-    if (logList) logList.scrollTop = logList.scrollHeight;
+    if (logList) logList.scrollTop = 0;
     const dialogEl = root.querySelector('[role="dialog"]');
     const restore = focusKey && root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
     // A screen opened for one next step brings it into view (app.focusNext: its data-fk).
@@ -260,6 +272,7 @@ export async function startApp({ root, engine }) {
           h('label', { for: 'menu-speed', text: t('settings.speed') }),
           h('select', { id: 'menu-speed', 'data-fk': 'menu-speed', onchange: (e) => prefs.set({ speed: e.target.value }) },
             Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.get().speed || 'normal') === s, text: t(`speed.${s}`) })))),
+        soundSetting({ t, prefs: prefs.get(), on: { prefs: (patch) => prefs.set(patch) }, id: 'menu-sound' }),
         h('div', { class: 'field' },
           h('label', { for: 'menu-lang', text: t('settings.language') }),
           h('select', { id: 'menu-lang', 'data-fk': 'menu-lang', onchange: (e) => setLanguage(e.target.value) },
@@ -356,10 +369,31 @@ export async function startApp({ root, engine }) {
     };
   }
 
+  // Sounds for what just happened on the table (web/ui/sound.js), one cue per change.
+  const sound = createSound({ enabled: () => prefs.get().sound !== false });
+  const heard = { game: null, round: null, count: 0, myTurn: false, roundOver: false };
+  function playCues() {
+    const v = ctl.view;
+    if (!v || ctl.replay || !ctl.record) return;
+    const count = (v.log || []).length;
+    if (heard.game !== ctl.record.id || heard.round !== v.round) {
+      Object.assign(heard, { game: ctl.record.id, round: v.round, count, myTurn: ctl.myTurn, roundOver: v.round_over });
+      return; // a game just opened: what happened before is not news
+    }
+    let cue = null;
+    if (v.round_over && !heard.roundOver) cue = cueFor(v, heard.count, ctl.youSeat);
+    else if (!v.round_over && count > heard.count) cue = cueFor(v, heard.count, ctl.youSeat);
+    const turnNow = ctl.myTurn && !heard.myTurn;
+    Object.assign(heard, { count, myTurn: ctl.myTurn, roundOver: v.round_over });
+    if (cue) sound.play(cue);
+    if (turnNow) setTimeout(() => sound.play('turn'), cue ? 250 : 0);
+  }
+
   // Re-render plus autosave on every controller change.
   const baseOnChange = ctl.onChange;
   ctl.onChange = () => {
     baseOnChange();
+    playCues();
     const record = ctl.record;
     const view = ctl.view;
     if (!record || !view) return;

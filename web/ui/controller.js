@@ -18,6 +18,7 @@ import {
   selectedCodes,
   selectedKeys,
   stageSelection,
+  arrangeHand,
   stagedCodes,
   stagedKeys,
   codeOf,
@@ -336,6 +337,36 @@ export class TableController {
     this.prefs.set({ sortBy: by });
     this.keepArrangement();
     this.onArrange?.();
+    this.onChange();
+  }
+
+  /**
+   * One tap: the hand into its best melds, loose pieces last (`arrange`, the exact solver),
+   * runs or sets first, or Rummy 101's pairs. Before a Rummy 101 opening, on the player's
+   * turn, the groups are staged too, so the counter shows what they open with.
+   */
+  async arrange(by) {
+    if (this.busy || !this.record) return;
+    let res;
+    try {
+      res = await this.call('arrange', { game: this.record.id, seat: this.viewer, by });
+    } catch (err) {
+      this.say(this.refusal(err), 'hand', 'error');
+      return;
+    }
+    this.hint = null;
+    this.hand.staged = [];
+    this.hand.selected.clear();
+    arrangeHand(this.hand, res.groups, by);
+    this.keepArrangement();
+    this.onArrange?.();
+    if (this.weighsOpening && this.myTurn && this.view.phase === 'play') {
+      for (const codes of res.groups) {
+        this.hand.selected = this.keysFor(codes);
+        await this.stageCodes(codes);
+      }
+    }
+    this.answered += 1;
     this.onChange();
   }
 

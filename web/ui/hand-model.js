@@ -7,7 +7,8 @@
 import { sortKey } from './notation.js';
 
 export function createHandModel() {
-  return { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: null };
+  // groups: the melds of a one-tap arrangement (keys), drawn with gaps between them.
+  return { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: null, groups: [], arrangedBy: null };
 }
 
 /** A model laid out as a player left it: `order` (codes, in the order shown) and the sort. The
@@ -68,6 +69,9 @@ export function reconcile(model, hand) {
   model.selected = new Set([...model.selected].filter((k) => keys.has(k)));
   // A staged meld whose card left the hand is unstaged whole: its cards stay in the hand.
   model.staged = model.staged.filter((group) => group.keys.every((k) => keys.has(k)));
+  // An arranged group that lost a piece is no longer a group (its pieces stay where they are).
+  model.groups = (model.groups || []).filter((group) => group.every((k) => keys.has(k)));
+  if (!model.groups.length) model.arrangedBy = null;
   // A chosen sort holds for every card, the ones just drawn too (the order is stable, so a
   // sorted hand only moves the newcomers into place).
   if (model.sortBy) sortHand(model, model.sortBy);
@@ -76,7 +80,38 @@ export function reconcile(model, hand) {
 
 export function sortHand(model, by) {
   model.sortBy = by;
+  model.groups = [];
+  model.arrangedBy = null;
   model.items = [...model.items].sort((a, b) => sortKey(a.code, by) - sortKey(b.code, by));
+}
+
+/**
+ * Lay the hand out as the engine's arrangement (`arrange`): each group's pieces together, in
+ * the solver's order, then the loose ones in the order they had. Returns the groups as keys.
+ */
+export function arrangeHand(model, groups, by) {
+  const free = [...model.items];
+  const take = (code) => {
+    const base = code.startsWith('JK') ? 'JK' : code;
+    const at = free.findIndex((i) => i.code === base);
+    return at < 0 ? null : free.splice(at, 1)[0];
+  };
+  const laid = [];
+  for (const group of groups) {
+    const items = group.map(take);
+    if (items.every(Boolean)) laid.push(items);
+    else free.push(...items.filter(Boolean)); // a piece not in the hand: leave the group out
+  }
+  model.items = [...laid.flat(), ...free];
+  model.groups = laid.map((items) => items.map((i) => i.key));
+  model.sortBy = null;
+  model.arrangedBy = by;
+  return model.groups;
+}
+
+/** Keys that end an arranged group (a gap follows them on the rack). */
+export function groupEnds(model) {
+  return new Set((model.groups || []).map((g) => g[g.length - 1]));
 }
 
 export function moveItem(model, key, toIndex) {
@@ -86,6 +121,8 @@ export function moveItem(model, key, toIndex) {
   const [item] = items.splice(from, 1);
   items.splice(Math.max(0, Math.min(toIndex, items.length)), 0, item);
   model.items = items;
+  model.groups = []; // arranged by hand now: no groups to mark
+  model.arrangedBy = null;
 }
 
 export function toggle(model, key) {

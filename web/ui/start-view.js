@@ -209,7 +209,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       h('fieldset', { class: 'seats' }, h('legend', { text: t('start.seats') }), playersField, seatRows,
         bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
-      h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed),
+      h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed, soundSetting({ t, prefs, on })),
       error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
       h('button', { class: 'btn primary big', type: 'submit', id: 'start-game', 'data-fk': 'start-game', disabled: busy, text: busy ? t('start.starting') : t('start.play') }),
       // Two people or more: each may play on their own phone (play by link, fair deal).
@@ -223,4 +223,11 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on })
       : null,
   );
+}
+
+/** Sound and vibration on or off (web/ui/sound.js), saved; also in the table's menu. */
+export function soundSetting({ t, prefs, on, id = 'sound' }) {
+  return h('label', { class: 'check', for: id },
+    h('input', { type: 'checkbox', id, 'data-fk': id, checked: prefs.sound !== false, onchange: (e) => on.prefs({ sound: e.target.checked }) }),
+    h('span', { text: t('settings.sound') }));
 }

@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
 import { logLines } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
-import { stagedKeys } from './hand-model.js';
+import { stagedKeys, groupEnds } from './hand-model.js';
 import { stepText, adviceNotes } from './hint-steps.js';
 import { parseCode } from './notation.js';
 
@@ -126,9 +126,17 @@ export function renderTable({ t, ctl, on, wide }) {
 
   // -- log
   const lines = logLines(v, t, ctl.names, ctl.youSeat);
-  // It scrolls: focusable, so a keyboard can scroll it too.
-  const logList = h('ol', { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title') },
-    lines.length ? lines.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }));
+  // Newest first, so the latest turn is never under the hand panel. It scrolls: focusable,
+  // so a keyboard can scroll it too.
+  const newestFirst = [...lines].reverse();
+  const logList = h('ol', { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title'), reversed: true },
+    lines.length ? newestFirst.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }));
+  // On a phone the log is folded: what the others did since this seat's last turn stays in
+  // sight in a short strip, newest first.
+  const since = wide ? [] : sinceMyTurn(lines, me).slice(0, 3);
+  const sinceStrip = since.length
+    ? h('ol', { class: 'since-strip', id: 'since-strip', 'aria-label': t('log.sinceYourTurn') }, since.map((l) => h('li', { text: l.text })))
+    : null;
   const log = wide
     ? h('section', { class: 'log', 'aria-label': t('log.title') }, h('h2', { text: t('log.title') }), logList)
     : h('details', { class: 'log', open: ctl.logOpen || undefined, ontoggle: (e) => (ctl.logOpen = e.target.open) },
@@ -142,7 +150,7 @@ export function renderTable({ t, ctl, on, wide }) {
   const main = h('main', { class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'], id: 'table', 'data-phase': v.phase, 'data-current': v.current_player, 'data-viewer': me, 'data-round': v.round, 'data-my-turn': ctl.myTurn ? 'yes' : 'no' },
     header,
     h('div', { class: 'table-body' },
-      h('div', { class: 'table-main' }, opponents, banner, msgNear('status'), meldsSection, piles, wide ? null : log),
+      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), meldsSection, piles, wide ? null : log),
       wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null),
     myArea);
   return main;
@@ -166,7 +174,9 @@ function seatChip({ t, ctl, v, seat, kind }) {
   const current = !v.round_over && v.current_player === seat;
   const count = v.hand_sizes[seat];
   const opened = v.opened?.[seat];
-  const lastDiscard = v.variant === 'rummy101' ? v.last_discards?.[seat] : null;
+  // Each opponent's last discard stays by their seat until their next turn (the pile's top
+  // is soon covered by the next player's).
+  const lastDiscard = v.variant === 'rummy101' ? v.last_discards?.[seat] : lastDiscardOf(v.log || [], seat);
   const who = ctl.isBot(seat) ? t(`level.${ctl.record.seats[seat].bot}`) : t('seat.human');
   const label = t('seat.label', { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
   return h(
@@ -255,6 +265,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     : null;
 
   const handCount = model.items.length;
+  const ends = groupEnds(model);
   const handEl = covered
     ? h('div', { class: 'hand covered' },
         // Play by link puts the "send the game" dock here (link-play.js); else the hand-off.
@@ -262,7 +273,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     : h(
         'div',
         {
-          class: ['hand', fits101 ? 'rack' : 'fan'],
+          class: ['hand', fits101 ? 'rack' : 'fan', ends.size > 0 && 'arranged'],
           id: 'hand',
           role: 'group',
           'aria-label': t('hand.label', { count: handCount }),
@@ -276,7 +287,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
             tag: 'button',
             attrs: {
               type: 'button',
-              class: ['in-hand', selected && 'selected', isStaged && 'staged', model.fresh.has(item.key) && 'fresh', ctl.hint?.keys?.has(item.key) && 'hinted', item.code === v.taken && 'taken'],
+              class: ['in-hand', selected && 'selected', isStaged && 'staged', model.fresh.has(item.key) && 'fresh', ctl.hint?.keys?.has(item.key) && 'hinted', item.code === v.taken && 'taken', ends.has(item.key) && i < handCount - 1 && 'group-end'],
               'aria-pressed': selected ? 'true' : 'false',
               'data-key': item.key,
               'data-fk': `card-${item.key}`,
@@ -298,7 +309,10 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const sortBtns = h('div', { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
     h('span', { class: 'sort-label', 'aria-hidden': 'true', text: '⇅' }),
     h('button', { class: ['btn', 'small', model.sortBy === 'rank' && 'on'], type: 'button', id: 'sort-rank', 'data-fk': 'sort-rank', 'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank'), onclick: () => ctl.sort('rank'), text: t(kind === 'tile' ? 'hand.byNumber' : 'hand.byRank') }),
-    h('button', { class: ['btn', 'small', model.sortBy === 'suit' && 'on'], type: 'button', id: 'sort-suit', 'data-fk': 'sort-suit', 'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit'), onclick: () => ctl.sort('suit'), text: t(kind === 'tile' ? 'hand.byColour' : 'hand.bySuit') }));
+    h('button', { class: ['btn', 'small', model.sortBy === 'suit' && 'on'], type: 'button', id: 'sort-suit', 'data-fk': 'sort-suit', 'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit'), onclick: () => ctl.sort('suit'), text: t(kind === 'tile' ? 'hand.byColour' : 'hand.bySuit') }),
+    // One tap into melds, the way okey apps offer "123" and "777" (and pairs in Rummy 101).
+    ['runs', 'sets', ...(kind === 'tile' ? ['pairs'] : [])].map((by) =>
+      h('button', { class: ['btn', 'small', 'arrange', model.arrangedBy === by && 'on'], type: 'button', id: `arrange-${by}`, 'data-fk': `arrange-${by}`, 'aria-pressed': model.arrangedBy === by ? 'true' : 'false', 'aria-label': t(`hand.arrange.${by}`), onclick: () => ctl.arrange(by), text: t(`hand.arrangeShort.${by}`) })));
 
   const me101 = v.variant === 'rummy101';
   const jb = jokerButtonState(v, me);
@@ -395,4 +409,21 @@ function hintPanel({ t, ctl, v, labels, progress }) {
     h('div', { class: 'hint-buttons' },
       step ? h('button', { class: 'btn primary', type: 'button', id: 'play-hint', 'data-fk': 'play-hint', disabled: ctl.busy || ctl.hintBusy || undefined, onclick: () => ctl.playHint(), text: t('hint.play') }) : null,
       h('button', { class: 'btn icon small', type: 'button', id: 'close-hint', 'data-fk': 'close-hint', 'aria-label': t('hint.close'), onclick: () => ctl.closeHint(), text: '×' })));
+}
+
+/** The log lines after this seat's last turn (its own lines excluded), newest first. */
+export function sinceMyTurn(lines, seat) {
+  let last = -1;
+  lines.forEach((l, i) => {
+    if (l.seat === seat) last = i;
+  });
+  return lines.slice(last + 1).filter((l) => l.seat !== seat).reverse();
+}
+
+/** The card `seat` discarded to end its latest turn, while it has not begun another. */
+export function lastDiscardOf(log, seat) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].seat === seat) return log[i].type === 'discard' ? log[i].card : null;
+  }
+  return null;
 }

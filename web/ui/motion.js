@@ -1,0 +1,135 @@
+/**
+ * Pieces that travel. The table is drawn anew from each view; this module measures where every
+ * piece was before a render and, after it, moves each piece from there to where it now is
+ * (FLIP: first, last, invert, play — Web Animations API, transforms and opacity only, so no
+ * layout happens during a flight). A piece that was nowhere on screen comes from where the
+ * log says it came from: the stock for a draw, the discard pile for a take, a player's seat
+ * for what another player lays or discards. A piece that leaves the table for a hidden hand
+ * (another player's draw from the pile) flies to that player's seat as a ghost.
+ *
+ * The table never shows a piece that is not in the view: animations only move elements that
+ * the view's render made (and ghosts that end where nothing is drawn). `duration()` scales
+ * with the computer players' pace; 0 (instant) or `prefers-reduced-motion` turns motion off.
+ */
+
+const PIECES = '#table [data-code]';
+
+/** Where each piece is, by code, in document order (two identical tiles are told apart by
+ * their order), plus the stock, the discard pile and every seat. */
+function measure(root) {
+  const pieces = new Map();
+  for (const el of root.querySelectorAll(PIECES)) {
+    if (el.closest('.chip-discard, .my-discard, .staged-group')) continue; // small echoes
+    const code = el.dataset.code.split('=')[0];
+    if (!pieces.has(code)) pieces.set(code, []);
+    pieces.get(code).push({ rect: el.getBoundingClientRect(), el });
+  }
+  const rect = (selector) => root.querySelector(selector)?.getBoundingClientRect() ?? null;
+  const seats = new Map();
+  for (const chip of root.querySelectorAll('.seat-chip[data-seat]')) seats.set(Number(chip.dataset.seat), chip.getBoundingClientRect());
+  return { pieces, stock: rect('#stock'), pile: rect('#discard-pile'), hand: rect('#hand'), seats };
+}
+
+/** Where a piece that was not on screen comes from, by the newest log event that names it. */
+function originOf(code, events, before, viewer) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    const seatRect = e.seat === viewer ? before.hand : before.seats.get(e.seat);
+    if (e.type === 'draw' && e.seat === viewer) {
+      if (e.source === 'discard' && (e.card ?? e.tile) === code) return before.pile;
+      if (e.source === 'stock' || e.source === 'joker') return before.stock;
+    }
+    const named = [e.card, e.tile, ...(e.cards || []), ...(e.melds || []).flat()].filter(Boolean).map((c) => c.split('=')[0]);
+    if (named.includes(code) && e.seat !== viewer) return seatRect;
+  }
+  return null;
+}
+
+const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+
+export function createMotion({ root, duration, enabled }) {
+  let before = null;
+  let lastLog = 0;
+  let flights = 0;
+
+  function fly(el, from, to, ms, { fade = false } = {}) {
+    const a = centre(from);
+    const b = centre(to);
+    const dx = a.x - b.x;
+    const dy = a.y - b.y;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
+    const scale = from.width && to.width ? Math.max(0.4, Math.min(2, from.width / to.width)) : 1;
+    flights += 1;
+    const animation = el.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0.2 : 1 },
+        { transform: 'translate(0, 0) scale(1)', opacity: 1 },
+      ],
+      { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)' },
+    );
+    animation.onfinish = animation.oncancel = () => {
+      flights -= 1;
+    };
+  }
+
+  /** A piece gone to another player's hidden hand: a back flies from where it was to them. */
+  function ghost(from, to, ms) {
+    const back = document.createElement('div');
+    back.className = 'flight-ghost';
+    back.setAttribute('aria-hidden', 'true');
+    Object.assign(back.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
+    document.body.appendChild(back);
+    const a = centre(from);
+    const b = centre(to);
+    flights += 1;
+    const animation = back.animate(
+      [{ transform: 'translate(0, 0)', opacity: 1 }, { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 }],
+      { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)' },
+    );
+    animation.onfinish = animation.oncancel = () => {
+      flights -= 1;
+      back.remove();
+    };
+  }
+
+  return {
+    /** Before a render: where everything is. */
+    capture() {
+      before = enabled() && duration() > 0 ? measure(root) : null;
+      if (before) before.logLength = lastLog;
+    },
+    /** After the render of `view` from `viewer`'s seat: move what moved. */
+    play(view, viewer) {
+      const ms = duration();
+      const was = before;
+      before = null;
+      const log = view?.log || [];
+      const events = was && log.length >= was.logLength ? log.slice(was.logLength) : [];
+      lastLog = log.length;
+      // Only from a table already on screen (a game just opened does not fly in).
+      if (!was || !was.hand || !enabled() || ms <= 0) return;
+      const after = measure(root);
+      for (const [code, now] of after.pieces) {
+        const then = was.pieces.get(code) || [];
+        now.forEach((piece, i) => {
+          const from = then[i]?.rect ?? originOf(code, events, was, viewer);
+          if (from) fly(piece.el, from, piece.rect, ms, { fade: !then[i] });
+        });
+      }
+      // Pieces that left the screen for a hidden hand: another player took from the pile.
+      for (const e of events) {
+        if (e.type !== 'draw' || e.seat === viewer) continue;
+        const to = was.seats.get(e.seat);
+        const from = e.source === 'discard' ? was.pile : was.stock;
+        if (to && from) ghost(from, to, ms);
+      }
+    },
+    /** Pieces in flight now (tests and the bench read it through the page). */
+    get flying() {
+      return flights;
+    },
+    get seen() {
+      return lastLog;
+    },
+  };
+}
