@@ -50,7 +50,7 @@ def test_a_match_in_progress_survives_a_reload(browser, site_url):
     held = sorted(c for _, c in hand(page))
     wait_saved(page)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     expect(page.locator(".resume")).to_contain_text("Rummy to 200")
     press(page, ".resume button")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
@@ -117,7 +117,7 @@ def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
         press(page, f"#hand button[data-key='{key}']")
         press(page, "#btn-discard")
         page.wait_for_function(
-            "document.querySelector('#table')?.dataset.phase === 'draw' || "
+            "() => document.querySelector('#table')?.dataset.phase === 'draw' || "
             "document.querySelector('#score-sheet, .msg.error')"
         )
 
