@@ -379,6 +379,18 @@ export function openStorage(options = {}) {
     }
   }
 
+  /** {game id: key of its latest record} for every game record present. */
+  function latestRecordKeys() {
+    const latest = {};
+    for (const key of keysWith(prefix + 'game.')) {
+      const m = key.slice(prefix.length).match(/^game\.(.+)\.(\d+)$/);
+      if (!m) continue;
+      const [, id, rev] = m;
+      if (!latest[id] || Number(rev) > latest[id].rev) latest[id] = { key, rev: Number(rev) };
+    }
+    return Object.fromEntries(Object.entries(latest).map(([id, { key }]) => [id, key]));
+  }
+
   /** A readable game record for `id` under `key`, or null. */
   function goodRecord(key, id) {
     const got = readJSON(key);
@@ -397,13 +409,14 @@ export function openStorage(options = {}) {
       const { part, at } = bad;
       if (part === 'game') {
         const entry = next.games[at];
-        const record = isPlainObject(entry) && is.text(entry.key) ? goodRecord(entry.key, at) : null;
+        const key = isPlainObject(entry) && is.text(entry.key) ? entry.key : latestRecordKeys()[at] ?? null;
+        const record = key ? goodRecord(key, at) : null;
         if (record) {
-          next.games[at] = { key: entry.key, summary: summarize(at, record.state, record.meta) };
+          next.games[at] = { key, summary: summarize(at, record.state, record.meta) };
           continue;
         }
         delete next.games[at];
-        setAside.push({ ...bad, raw: entry, recordKey: isPlainObject(entry) && is.text(entry.key) ? entry.key : null });
+        setAside.push({ ...bad, raw: entry, recordKey: key });
         continue;
       }
       if (part === 'finished' && at !== null) {
@@ -687,18 +700,11 @@ export function openStorage(options = {}) {
       if (why) quarantine(ROOT, got.raw, `the index: ${why}`, { part: 'index' });
       root = emptyRoot();
       // Rebuild the index from the game records still present (latest revision of each).
-      const latest = {};
-      for (const key of keysWith(prefix + 'game.')) {
-        const m = key.slice(prefix.length).match(/^game\.(.+)\.(\d+)$/);
-        if (!m) continue;
-        const [, id, rev] = m;
-        if (!latest[id] || Number(rev) > latest[id].rev) latest[id] = { key, rev: Number(rev) };
-      }
-      for (const [id, { key, rev }] of Object.entries(latest)) {
+      for (const [id, key] of Object.entries(latestRecordKeys())) {
         const record = goodRecord(key, id);
         if (!record) continue;
         root.games[id] = { key, summary: summarize(id, record.state, record.meta) };
-        root.rev = Math.max(root.rev, rev);
+        root.rev = Math.max(root.rev, Number(key.slice(key.lastIndexOf('.') + 1)));
       }
       if (why || Object.keys(root.games).length) commitRoot(clone(root));
       const found = Object.keys(root.games).length;
@@ -744,6 +750,9 @@ export function openStorage(options = {}) {
       }
     }
     setAsideBadParts();
+    // Every game in progress is read once: one that cannot be used is set aside now, so the
+    // list never offers a game that will not open.
+    for (const id of Object.keys(root.games)) loadRecord(id);
     reportUnsaved();
     // Records no root points to are saves that never completed: drop them.
     const live = new Set(Object.values(root.games).map((g) => g.key));

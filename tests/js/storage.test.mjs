@@ -713,3 +713,22 @@ test('another tab writing a root with a bad part is not taken', () => {
   assert.equal(store.finishedGames().length, 2);
   assert.ok(store.finishedGames().every((f) => f !== null));
 });
+
+test('a game whose index entry is lost is found again by its record', () => {
+  const ls = fullDevice();
+  const before = open(ls).listGames();
+  editRoot(ls, (root) => (root.games.a = null));
+  const store = open(ls);
+  assert.deepEqual(store.listGames(), before);
+  assert.deepEqual(store.problems, []);
+});
+
+test('every game in progress is read when storage opens: a bad one is never listed', () => {
+  const ls = fullDevice();
+  const key = gameKeys(ls).find((k) => k.startsWith(P + 'game.b.'));
+  ls.setItem(key, 'null');
+  const store = open(ls);
+  assert.deepEqual(store.listGames().map((g) => g.id), ['a']);
+  assert.deepEqual(store.problems.map((p) => [p.kind, p.part]), [['quarantined', 'game']]);
+  assert.match(store.problems[0].reason, /game b: it is null/);
+});
