@@ -318,7 +318,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       engine.call('close', { game }).catch(() => {});
       return false;
     } catch (err) {
-      if (err.kind !== 'bad_request') return false; // the engine is in trouble, not the copy
+      if (!['bad_request', 'illegal'].includes(err.kind)) return false; // the engine is in trouble, not the copy
       records.setAside?.(saved.record.key, err.message || String(err));
       return true;
     }
@@ -332,8 +332,6 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
         res = await engine.call('receive_link', { link: parsed.link, state: saved.state });
       } catch (err) {
         if (err.reason === 'wrong_game') continue;
-        // The stored copy itself was refused: set it aside and try the next one.
-        if (err.kind === 'bad_request' && (await setAsideIfUnloadable(saved))) continue;
         if (['already_opened', 'forked', 'missed'].includes(err.reason)) {
           // Keep this device's copy, open it, and say why the link was not used.
           await ctl.openSaved(saved.record, saved.state);
@@ -344,6 +342,8 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
           ctl.afterChange();
           return false;
         }
+        // Was it the stored copy the engine refused? Then it is set aside and the next tried.
+        if (await setAsideIfUnloadable(saved)) continue;
         throw err;
       }
       // Whoever played the new moves did it on another device.
