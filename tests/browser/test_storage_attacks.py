@@ -240,7 +240,7 @@ def test_each_kind_of_stored_record_made_bad_in_turn_the_page_still_starts(brows
     open_app(page, site_url, "?speed=instant")
     for what, (items, says) in bad_devices().items():
         fill(page, items)
-        page.reload()
+        page.goto(f"{site_url}?speed=instant")  # opened anew: the start screen
         # The start screen shows before the engine is ready: it is what must not break.
         page.wait_for_selector("html[data-screen=start] #start", timeout=BOOT_TIMEOUT_MS)
         assert page.problems == [], what
@@ -299,7 +299,7 @@ def test_no_policy_violation_while_the_page_boots_plays_and_exports(browser, sit
     choose_game(page, "basic", 2)
     start(page)
     make_a_move(page)
-    page.reload()  # a later visit: served by the service worker
+    page.goto(f"{site_url}?seed=7&speed=instant")  # a later visit: from the service worker
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     press(page, ".resume button")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
