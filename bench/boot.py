@@ -73,7 +73,9 @@ class BenchHandler(build._Handler):
 def boot_ms(page, url: str) -> dict[str, float]:
     """Navigate, wait for data-engine=ready, return the page's boot marks (ms since navigation)."""
     page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.engine !== 'booting'", timeout=120_000)
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine !== 'booting'", timeout=120_000
+    )
     state = page.evaluate("document.documentElement.dataset.engine")
     if state != "ready":
         raise SystemExit(f"{url}: boot failed ({state})")
@@ -128,7 +130,7 @@ def main() -> int:
         context = browser.new_context()
         page = context.new_page()
         boot_ms(page, site)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
         for run in range(args.runs):
             for name, url in rotated(run):
                 record(f"{name} warm", boot_ms(page, url))

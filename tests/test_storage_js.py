@@ -1,7 +1,9 @@
-"""web/storage.js (games, scores, profile and settings in localStorage), tested in Node.
+"""web/storage.js (games, scores, profile and settings in localStorage) and what the page
+checks before it keeps or shows a record or a name, tested in Node.
 
-The module's own tests live in tests/js/storage.test.mjs (node:test, an in-memory
-localStorage); this runs them as part of the one test command.
+The tests live in tests/js/*.test.mjs (node:test, an in-memory localStorage): storage.test.mjs
+the storage module, names.test.mjs names, links' fragments and the page's kept records; this
+runs them all as part of the one test command.
 """
 
 import shutil
@@ -14,9 +16,10 @@ HERE = Path(__file__).resolve().parent
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-def test_storage_module_in_node():
+@pytest.mark.parametrize("name", ["storage", "names"])
+def test_storage_and_names_in_node(name):
     run = subprocess.run(
-        ["node", "--test", str(HERE / "js" / "storage.test.mjs")],
+        ["node", "--test", str(HERE / "js" / f"{name}.test.mjs")],
         capture_output=True,
         text=True,
         timeout=300,

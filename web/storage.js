@@ -9,12 +9,24 @@
  *                        per game in progress, the key of its current record
  *   game.<id>.<rev>      one game in progress: {id, state, meta}; a new revision for each save
  *   quarantine.<t>.<n>   data that could not be read, set aside with the reason
+ *   unsaved              per game, the moves a save refused for want of room did not keep
  *
  * Atomic writes: a game is saved under a new key first, then the root is swapped to point to
  * it (one setItem), then the old record is removed. A failure at any step leaves the previous
  * save in force — never a half-saved game; keys a swap never reached are cleaned up on open.
  * Corrupt or foreign data is set aside under a quarantine key and reported, never fatal. A full
  * quota is reported with what to do. exportAll/importAll move everything as one JSON text.
+ *
+ * Nothing read is trusted: text nested deeper than MAX_DEPTH is refused before JSON.parse (a
+ * deep enough text overflows the stack of everything that walks it afterwards), a number past
+ * JavaScript's exact integers (2**53) makes a record bad, and every record is checked field by
+ * field against its shape (SUMMARY, FINISHED, STATS, PROFILE, a game record) before use. One bad
+ * record is set aside on its own — a finished game, a rule set's statistics, the profile, one
+ * game's summary (rebuilt from the game when that is readable) — and the rest opens as it was.
+ * An import is checked the same way before anything is written.
+ *
+ * A save refused because storage is full leaves a small note (`unsaved`): after a reload the
+ * store reports which moves of which game were not kept (problem kind 'unsaved').
  *
  * Several tabs at once: every read and every read-modify-write starts from the root as it is
  * in localStorage now (re-read whenever its text differs from what this store last read or
@@ -56,6 +68,124 @@ function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Nesting the game never writes: a stored game is about 9 levels deep, an export 11. The
+ * engine caps its own JSON at the same depth (py/rummy/limits.py, MAX_JSON_DEPTH). */
+export const MAX_DEPTH = 32;
+
+/** How deeply `text` nests `[` and `{` outside strings; the scan stops as soon as it passes
+ * `limit` (then `limit + 1`). One pass, no recursion, nothing parsed. */
+export function jsonDepth(text, limit = MAX_DEPTH) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 91 || c === 123) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return limit + 1;
+    } else if (c === 93 || c === 125) {
+      depth -= 1;
+    }
+  }
+  return deepest;
+}
+
+/** JSON.parse of stored data or an import, refused (a SyntaxError saying why) past MAX_DEPTH. */
+export function parseStored(text) {
+  if (typeof text !== 'string') throw new SyntaxError('it is not text');
+  if (jsonDepth(text) > MAX_DEPTH) throw new SyntaxError(`it is nested more than ${MAX_DEPTH} levels deep`);
+  return JSON.parse(text);
+}
+
+/** The first number in `value` (parsed JSON) that JavaScript cannot hold exactly — past
+ * 2**53 - 1 either way — as text, or ''. A score of 1e300 would be shown and summed wrong. */
+export function unsafeNumber(value) {
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? '' : String(value);
+  if (value === null || typeof value !== 'object') return '';
+  for (const item of Object.values(value)) {
+    const bad = unsafeNumber(item);
+    if (bad) return bad;
+  }
+  return '';
+}
+
+/** Checks of one field each (`shapeProblem` takes an object of them). */
+export const is = {
+  text: (v) => typeof v === 'string',
+  whole: (v) => Number.isSafeInteger(v),
+  count: (v) => Number.isSafeInteger(v) && v >= 0,
+  number: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER,
+  flag: (v) => typeof v === 'boolean',
+  object: (v) => isPlainObject(v),
+  listOf: (check) => (v) => Array.isArray(v) && v.every((item) => check(item)),
+  orNull: (check) => (v) => v === null || check(v),
+  optional: (check) => (v) => v === undefined || check(v),
+  shape: (fields) => (v) => !shapeProblem(v, fields),
+};
+
+/** Why `value` is not an object with these fields ({name: check}), or '' when it is. Fields
+ * not named are not looked at (later versions may add some). */
+export function shapeProblem(value, fields) {
+  if (!isPlainObject(value)) return value === null ? 'it is null' : 'it is not an object';
+  for (const [name, check] of Object.entries(fields)) {
+    if (check(value[name])) continue;
+    if (value[name] === undefined) return `its '${name}' is missing`;
+    const text = JSON.stringify(value[name]) ?? String(value[name]);
+    return `its '${name}' is wrong (${text.length > 40 ? text.slice(0, 40) + '…' : text})`;
+  }
+  const bad = unsafeNumber(value);
+  return bad ? `it holds ${bad}, a number past 2**53` : '';
+}
+
+/** A game's line in the list of games in progress (what `summarize` writes). */
+export const SUMMARY = {
+  id: is.text,
+  variant: is.text,
+  players: is.count,
+  names: is.listOf(is.text),
+  mySeats: is.listOf(is.count),
+  current: is.orNull(is.count),
+  round: is.count,
+  turn: is.count,
+  scores: is.listOf(is.number),
+  over: is.flag,
+  waiting: is.flag,
+  updated: is.orNull(is.number),
+  bots: is.listOf(is.flag),
+};
+
+/** A finished match (what `finishGame` writes). */
+export const FINISHED = {
+  id: is.text,
+  variant: is.text,
+  players: is.count,
+  names: is.listOf(is.text),
+  mySeats: is.listOf(is.count),
+  scores: is.listOf(is.number),
+  winners: is.listOf(is.count),
+  rounds: is.count,
+  finished: is.number,
+};
+
+/** A rule set's statistics, once `fullStats` has filled in the fields older saves lack. */
+export const STATS = {
+  played: is.count,
+  won: is.count,
+  points: is.number,
+  best: is.orNull(is.number),
+  rounds: is.count,
+  scored: is.count,
+  bestRound: is.orNull(is.number),
+};
+
+export const PROFILE = { name: is.text, accountPoints: is.whole, jokers: is.count };
+
 function clone(value) {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
@@ -72,50 +202,88 @@ function emptyRoot() {
   };
 }
 
-/** Why a root of the current schema is not usable, or '' if it is. */
+/** Why a root of the current schema is not an index at all, or '' if it is one. Its parts
+ * are checked one by one (badParts), so one bad part never costs the others. */
 function rootProblem(root) {
   if (!isPlainObject(root)) return 'it is not an object';
-  if (!Number.isInteger(root.rev) || root.rev < 0) return "its 'rev' is not a whole number";
+  if (!Number.isSafeInteger(root.rev) || root.rev < 0) return "its 'rev' is not a whole number";
   if (!isPlainObject(root.games)) return "its 'games' is not an object";
-  for (const [id, entry] of Object.entries(root.games)) {
-    if (!isPlainObject(entry) || typeof entry.key !== 'string' || !isPlainObject(entry.summary))
-      return `its entry for game ${JSON.stringify(id)} is malformed`;
-  }
-  if (!Array.isArray(root.finished)) return "its 'finished' is not a list";
-  if (!isPlainObject(root.stats)) return "its 'stats' is not an object";
-  if (!isPlainObject(root.profile)) return "its 'profile' is not an object";
-  if (!isPlainObject(root.settings)) return "its 'settings' is not an object";
   return '';
 }
 
-function recordProblem(record, id) {
-  if (!isPlainObject(record)) return 'it is not an object';
+/** Every part of an index that does not have its shape: [{part, at, reason}] — `part` one of
+ * 'game' (a summary), 'finished', 'stats', 'profile', 'settings'; `at` the game id, the
+ * finished game's place in the list or the rule set, null for a whole part. */
+function badParts(root) {
+  const out = [];
+  const check = (part, at, reason) => {
+    if (reason) out.push({ part, at, reason });
+  };
+  for (const [id, entry] of Object.entries(root.games)) {
+    let why = shapeProblem(entry, { key: is.text, summary: is.object });
+    if (!why) why = shapeProblem(entry.summary, SUMMARY) || (entry.summary.id === id ? '' : 'it names another game');
+    check('game', id, why);
+  }
+  if (!Array.isArray(root.finished)) check('finished', null, 'it is not a list');
+  else root.finished.forEach((f, i) => check('finished', i, shapeProblem(f, FINISHED)));
+  if (!isPlainObject(root.stats)) check('stats', null, 'it is not an object');
+  else for (const [v, st] of Object.entries(root.stats)) check('stats', v, isPlainObject(st) ? shapeProblem(fullStats(st), STATS) : shapeProblem(st, STATS));
+  check('profile', null, shapeProblem(root.profile, PROFILE));
+  check('settings', null, shapeProblem(root.settings, {}));
+  return out;
+}
+
+/** The details a game record keeps beside the engine's state (what records.js passes). */
+const META = {
+  names: is.optional(is.listOf(is.text)),
+  mySeats: is.optional(is.listOf(is.count)),
+  bots: is.optional(is.listOf(is.flag)),
+  updated: is.optional(is.number),
+};
+
+/** Why a stored game record cannot be used, or ''. `checkMeta(meta)` adds the caller's own
+ * checks of what it keeps in `meta` (openStorage's `metaProblem` option). */
+function recordProblem(record, id, checkMeta = () => '') {
+  if (!isPlainObject(record)) return record === null ? 'it is null' : 'it is not an object';
   if (record.id !== id) return 'it belongs to another game';
   if (!isPlainObject(record.state)) return 'its game state is missing';
   if (!isPlainObject(record.meta)) return 'its details are missing';
-  return '';
+  const bad = unsafeNumber(record);
+  if (bad) return `it holds ${bad}, a number past 2**53`;
+  const why = shapeProblem(record.meta, META) || checkMeta(record.meta);
+  return why ? `its details: ${why}` : '';
+}
+
+/** Words for a part badParts names, for reasons ("finished game 3: its 'names' is missing"). */
+function partName({ part, at }) {
+  if (part === 'game') return `game ${at}'s summary`;
+  if (part === 'finished') return at === null ? 'the finished games' : `finished game ${at + 1}`;
+  if (part === 'stats') return at === null ? 'the statistics' : `the statistics of ${at}`;
+  return `the ${part}`;
 }
 
 /** The summary the list of games shows, from the engine state and what this device knows. */
 export function summarize(id, state, meta = {}) {
-  const mySeats = Array.isArray(meta.mySeats) ? meta.mySeats : [];
-  const current = state.current;
+  // Every field has its type (SUMMARY), whatever the state and details hold.
+  const list = (value) => (Array.isArray(value) ? value : []);
+  const mySeats = list(meta.mySeats).filter(is.count);
+  const current = is.count(state.current) ? state.current : null;
   const over = !!state.game_over;
   return {
     id,
-    variant: state.variant,
-    players: state.players,
-    names: Array.isArray(meta.names) ? meta.names : [],
+    variant: is.text(state.variant) ? state.variant : '',
+    players: is.count(state.players) ? state.players : 0,
+    names: list(meta.names).map((name) => (is.text(name) ? name : '')),
     mySeats,
     current,
-    round: state.round,
-    turn: state.turn,
-    scores: Array.isArray(state.scores) ? state.scores : [],
+    round: is.count(state.round) ? state.round : 0,
+    turn: is.count(state.turn) ? state.turn : 0,
+    scores: list(state.scores).map((n) => (is.number(n) ? n : 0)),
     over,
     waiting: !over && mySeats.includes(current),
-    updated: meta.updated ?? null,
+    updated: is.number(meta.updated) ? meta.updated : null,
     // Which seats are computer players (so a list can say whose turn it is in words).
-    bots: Array.isArray(meta.bots) ? meta.bots : [],
+    bots: list(meta.bots).map(Boolean),
   };
 }
 
@@ -140,13 +308,16 @@ export function fullStats(s = {}) {
 /**
  * Open this device's storage. `options.storage` is a localStorage-like object (default:
  * globalThis.localStorage; if that is missing or refuses access, an in-memory one is used
- * and the problem reported). `options.migrations` / `options.schema` exist for tests.
+ * and the problem reported). `options.metaProblem(meta)` says why the details a caller keeps
+ * with a game cannot be used ('' when they can): such a game is set aside like a damaged one.
+ * `options.migrations` / `options.schema` exist for tests.
  */
 export function openStorage(options = {}) {
   const prefix = options.prefix ?? 'rummy.store.';
   const now = options.now ?? (() => Date.now());
   const schema = options.schema ?? SCHEMA_VERSION;
   const migrations = options.migrations ?? MIGRATIONS;
+  const metaProblem = options.metaProblem ?? (() => '');
   const problems = [];
   let ls = options.storage;
   if (ls === undefined) {
@@ -165,6 +336,7 @@ export function openStorage(options = {}) {
     }
   }
   const ROOT = prefix + 'root';
+  const UNSAVED = prefix + 'unsaved';
   let readOnly = false;
   let root;
   let rootText = null; // the root's text as this store last read or wrote it
@@ -180,28 +352,116 @@ export function openStorage(options = {}) {
     return out;
   }
 
-  /** Move unreadable data aside (if there is room) and report it. */
-  function quarantine(key, raw, reason) {
+  /** Move unreadable data aside (if there is room) and report it. `part` says what it was
+   * ('index', 'game', 'finished', 'stats', 'profile', 'settings'); with `keep`, the data is
+   * a copy of part of a key that stays (the index), so the key is not removed. */
+  function quarantine(key, raw, reason, { part = 'game', keep = false } = {}) {
     const qkey = `${prefix}quarantine.${now()}.${quarantineCount++}`;
-    const problem = { kind: 'quarantined', key, reason, quarantineKey: qkey };
+    const problem = { kind: 'quarantined', key, part, reason, quarantineKey: qkey };
     try {
-      ls.setItem(qkey, JSON.stringify({ key, reason, raw, at: now() }));
-      ls.removeItem(key);
+      ls.setItem(qkey, JSON.stringify({ key, part, reason, raw, at: now() }));
+      if (!keep) ls.removeItem(key);
     } catch (err) {
       problem.quarantineKey = null; // no room to set it aside: leave it, ignore it
       problem.reason += isQuotaError(err) ? ' (left in place: storage is full)' : '';
     }
     problems.push(problem);
+    return problem;
   }
 
   function readJSON(key) {
     const raw = ls.getItem(key);
     if (raw === null) return { missing: true };
     try {
-      return { value: JSON.parse(raw), raw };
-    } catch {
-      return { raw, broken: 'it is not readable JSON' };
+      return { value: parseStored(raw), raw };
+    } catch (err) {
+      return { raw, broken: jsonDepth(raw) > MAX_DEPTH ? err.message : 'it is not readable JSON' };
     }
+  }
+
+  /** {game id: key of its latest record} for every game record present. */
+  function latestRecordKeys() {
+    const latest = {};
+    for (const key of keysWith(prefix + 'game.')) {
+      const m = key.slice(prefix.length).match(/^game\.(.+)\.(\d+)$/);
+      if (!m) continue;
+      const [, id, rev] = m;
+      if (!latest[id] || Number(rev) > latest[id].rev) latest[id] = { key, rev: Number(rev) };
+    }
+    return Object.fromEntries(Object.entries(latest).map(([id, { key }]) => [id, key]));
+  }
+
+  /** A readable game record for `id` under `key`, or null. */
+  function goodRecord(key, id) {
+    const got = readJSON(key);
+    return got.missing || got.broken || recordProblem(got.value, id, metaProblem) ? null : got.value;
+  }
+
+  /** `value` (an index of this schema) with its bad parts replaced by what can be kept of them,
+   * and the parts it left out: {root, setAside: [{part, at, reason, raw}], changed}. A game's
+   * summary is only a copy: it is rebuilt from the game's record when the record is good. */
+  function withoutBadParts(value) {
+    const next = clone(value);
+    const setAside = [];
+    const dropped = { finished: new Set() };
+    const bads = badParts(value);
+    for (const bad of bads) {
+      const { part, at } = bad;
+      if (part === 'game') {
+        const entry = next.games[at];
+        const key = isPlainObject(entry) && is.text(entry.key) ? entry.key : latestRecordKeys()[at] ?? null;
+        const record = key ? goodRecord(key, at) : null;
+        if (record) {
+          next.games[at] = { key, summary: summarize(at, record.state, record.meta) };
+          continue;
+        }
+        delete next.games[at];
+        setAside.push({ ...bad, raw: entry, recordKey: key });
+        continue;
+      }
+      if (part === 'finished' && at !== null) {
+        dropped.finished.add(at);
+        setAside.push({ ...bad, raw: value.finished[at] });
+      } else if (part === 'stats' && at !== null) {
+        delete next.stats[at];
+        setAside.push({ ...bad, raw: value.stats[at] });
+      } else if (part === 'profile') {
+        // The fields that are right stay (the Rummy 101 account is worth keeping).
+        const p = isPlainObject(value.profile) ? value.profile : {};
+        next.profile = {
+          name: is.text(p.name) ? p.name : '',
+          accountPoints: is.whole(p.accountPoints) ? p.accountPoints : 0,
+          jokers: is.count(p.jokers) ? p.jokers : 1,
+        };
+        setAside.push({ ...bad, raw: value.profile });
+      } else {
+        next[part] = part === 'finished' ? [] : {};
+        setAside.push({ ...bad, raw: value[part] });
+      }
+    }
+    if (dropped.finished.size) next.finished = next.finished.filter((_, i) => !dropped.finished.has(i));
+    return { root: next, setAside, changed: bads.length > 0 };
+  }
+
+  /** Open-time: set aside the bad parts of the index just read (kept under quarantine keys,
+   * reported) and keep the rest, written back once. Read-only data is mended in memory only. */
+  function setAsideBadParts() {
+    const { root: next, setAside, changed } = withoutBadParts(root);
+    if (!changed) return;
+    for (const bad of setAside) {
+      const reason = `${partName(bad)}: ${bad.reason}`;
+      const raw = JSON.stringify(bad.raw) ?? 'undefined';
+      if (readOnly) {
+        problems.push({ kind: 'quarantined', key: ROOT, part: bad.part, reason, quarantineKey: null });
+        continue;
+      }
+      quarantine(ROOT, raw, reason, { part: bad.part, keep: true });
+      // A game whose summary and record are both bad: its record is set aside too.
+      const recordRaw = bad.recordKey && ls.getItem(bad.recordKey);
+      if (recordRaw !== null && recordRaw !== undefined && !Object.values(next.games).some((g) => g.key === bad.recordKey))
+        quarantine(bad.recordKey, recordRaw, `game ${bad.at}: its record, set aside with its summary`, { part: 'game' });
+    }
+    if (readOnly || !commitRoot(next).ok) root = next; // on a failed write, mended in memory
   }
 
   /** setItem with the quota turned into a result. */
@@ -250,14 +510,16 @@ export function openStorage(options = {}) {
     if (raw === rootText || raw === null) return;
     let value;
     try {
-      value = JSON.parse(raw);
+      value = parseStored(raw);
     } catch {
       return;
     }
     if (!isPlainObject(value) || !Number.isInteger(value.schema)) return;
     if (value.schema > schema) {
-      // A newer version of the game, open in another tab, has upgraded the data.
-      root = value;
+      // A newer version of the game, open in another tab, has upgraded the data. It is read
+      // as far as it has this version's shape.
+      if (!isPlainObject(value.games)) return;
+      root = withoutBadParts({ rev: 0, finished: [], stats: {}, profile: {}, settings: {}, ...value }).root;
       rootText = raw;
       if (!readOnly) {
         readOnly = true;
@@ -268,9 +530,86 @@ export function openStorage(options = {}) {
       }
       return;
     }
-    if (value.schema !== schema || rootProblem(value)) return;
+    if (value.schema !== schema || rootProblem(value) || badParts(value).length) return;
     root = value;
     rootText = raw;
+  }
+
+  // -- moves a full storage did not keep -------------------------------------------------
+  // `unsaved` = {<game id>: {variant, round, moves, keptRound, keptMoves, at}}: the position
+  // of the last refused save (its round, and events in that round's log) and of the save that
+  // stands (null when the game was never saved). A few dozen characters: it fits where a game
+  // record did not. A later save that succeeds removes the game's note.
+
+  function readUnsaved() {
+    const got = readJSON(UNSAVED);
+    return !got.missing && !got.broken && isPlainObject(got.value) ? got.value : {};
+  }
+
+  function noteUnsaved(id, state) {
+    const entry = root.games[id];
+    const kept = entry ? goodRecord(entry.key, id)?.state : null;
+    const moves = (s) => (Array.isArray(s?.log) ? s.log.length : 0);
+    const notes = readUnsaved();
+    notes[id] = {
+      variant: summarize(id, state).variant,
+      round: summarize(id, state).round,
+      moves: moves(state),
+      keptRound: kept ? summarize(id, kept).round : null,
+      keptMoves: kept ? moves(kept) : null,
+      at: now(),
+    };
+    try {
+      ls.setItem(UNSAVED, JSON.stringify(notes));
+    } catch {
+      /* not even that fits: the player was told at the time */
+    }
+  }
+
+  function clearUnsaved(id) {
+    const notes = readUnsaved();
+    if (!(id in notes)) return;
+    delete notes[id];
+    try {
+      if (Object.keys(notes).length) ls.setItem(UNSAVED, JSON.stringify(notes));
+      else ls.removeItem(UNSAVED);
+    } catch {
+      /* the note stays; the next open reports it once more */
+    }
+  }
+
+  const UNSAVED_NOTE = {
+    variant: is.text,
+    round: is.count,
+    moves: is.count,
+    keptRound: is.orNull(is.count),
+    keptMoves: is.orNull(is.count),
+  };
+
+  /** Open-time: say which moves the last refused saves did not keep, once (problem kind
+   * 'unsaved', with the numbers for the page's own words). */
+  function reportUnsaved() {
+    const notes = readUnsaved();
+    for (const [id, n] of Object.entries(notes)) {
+      if (shapeProblem(n, UNSAVED_NOTE)) continue;
+      const sameRound = n.keptRound === n.round;
+      const lost = sameRound ? Math.max(n.moves - n.keptMoves, 0) : n.moves;
+      if (sameRound && !lost) continue;
+      const message =
+        n.keptRound === null
+          ? `Storage was full: a game of ${n.variant} was not saved at all.`
+          : sameRound
+            ? `Storage was full: round ${n.round}: the last ${lost} moves were not saved.`
+            : `Storage was full: nothing after round ${n.keptRound}, move ${n.keptMoves}, was saved (the game had reached round ${n.round}).`;
+      problems.push({ kind: 'unsaved', id, variant: n.variant, round: n.round, count: lost, keptRound: n.keptRound, keptMoves: n.keptMoves, message });
+    }
+    if (ls.getItem(UNSAVED) !== null) {
+      try {
+        ls.removeItem(UNSAVED);
+      } catch {
+        /* said again next time */
+      }
+    }
   }
 
   function conflict() {
@@ -289,7 +628,7 @@ export function openStorage(options = {}) {
     const got = readJSON(entry.key);
     const why = got.missing
       ? 'its record is missing'
-      : got.broken ?? recordProblem(got.value, id);
+      : got.broken ?? recordProblem(got.value, id, metaProblem);
     if (why) {
       if (!got.missing) quarantine(entry.key, got.raw, `game ${id}: ${why}`);
       else problems.push({ kind: 'missing', key: entry.key, reason: `game ${id}: ${why}` });
@@ -358,21 +697,14 @@ export function openStorage(options = {}) {
       }
     }
     if (got.missing || why) {
-      if (why) quarantine(ROOT, got.raw, `the index: ${why}`);
+      if (why) quarantine(ROOT, got.raw, `the index: ${why}`, { part: 'index' });
       root = emptyRoot();
       // Rebuild the index from the game records still present (latest revision of each).
-      const latest = {};
-      for (const key of keysWith(prefix + 'game.')) {
-        const m = key.slice(prefix.length).match(/^game\.(.+)\.(\d+)$/);
-        if (!m) continue;
-        const [, id, rev] = m;
-        if (!latest[id] || Number(rev) > latest[id].rev) latest[id] = { key, rev: Number(rev) };
-      }
-      for (const [id, { key, rev }] of Object.entries(latest)) {
-        const rec = readJSON(key);
-        if (rec.broken || recordProblem(rec.value, id)) continue;
-        root.games[id] = { key, summary: summarize(id, rec.value.state, rec.value.meta) };
-        root.rev = Math.max(root.rev, rev);
+      for (const [id, key] of Object.entries(latestRecordKeys())) {
+        const record = goodRecord(key, id);
+        if (!record) continue;
+        root.games[id] = { key, summary: summarize(id, record.state, record.meta) };
+        root.rev = Math.max(root.rev, Number(key.slice(key.lastIndexOf('.') + 1)));
       }
       if (why || Object.keys(root.games).length) commitRoot(clone(root));
       const found = Object.keys(root.games).length;
@@ -381,7 +713,15 @@ export function openStorage(options = {}) {
       root = value;
       rootText = got.raw;
     }
-    if (readOnly) return;
+    if (readOnly) {
+      if (isPlainObject(root.games)) {
+        root = { rev: 0, finished: [], stats: {}, profile: {}, settings: {}, ...root };
+        setAsideBadParts();
+      } else {
+        root = { ...emptyRoot(), schema: root.schema };
+      }
+      return;
+    }
     if (root.schema < schema) {
       const records = {};
       for (const id of Object.keys(root.games)) {
@@ -409,6 +749,11 @@ export function openStorage(options = {}) {
         return;
       }
     }
+    setAsideBadParts();
+    // Every game in progress is read once: one that cannot be used is set aside now, so the
+    // list never offers a game that will not open.
+    for (const id of Object.keys(root.games)) loadRecord(id);
+    reportUnsaved();
     // Records no root points to are saves that never completed: drop them.
     const live = new Set(Object.values(root.games).map((g) => g.key));
     for (const key of keysWith(prefix + 'game.')) if (!live.has(key)) ls.removeItem(key);
@@ -453,10 +798,16 @@ export function openStorage(options = {}) {
         return { ok: false, reason: 'invalid', message: 'A game needs an id and a state.' };
       if (changedElsewhere(id)) return conflict();
       const record = { id, state, meta: { ...meta, updated: now() } };
+      // Never write what the next open would set aside.
+      const why = recordProblem(record, id, metaProblem);
+      if (why) return { ok: false, reason: 'invalid', message: `The game could not be saved: ${why}.` };
       const rev = root.rev + 1;
       const key = `${prefix}game.${id}.${rev}`;
       const written = put(key, record);
-      if (!written.ok) return written;
+      if (!written.ok) {
+        if (written.reason === 'quota') noteUnsaved(id, state);
+        return written;
+      }
       const next = clone(root);
       const old = next.games[id]?.key;
       next.rev = rev;
@@ -464,10 +815,12 @@ export function openStorage(options = {}) {
       const swapped = commitRoot(next);
       if (!swapped.ok) {
         ls.removeItem(key);
+        if (swapped.reason === 'quota') noteUnsaved(id, state);
         return swapped;
       }
       if (old) ls.removeItem(old);
       knownKeys.set(id, key);
+      clearUnsaved(id);
       return { ok: true };
     },
 
@@ -476,6 +829,26 @@ export function openStorage(options = {}) {
     isStale(id) {
       sync();
       return changedElsewhere(id);
+    },
+
+    /** Game `id` no longer loads (the engine refuses its state): its record is set aside —
+     * kept under a quarantine key and in exports, reported — and it leaves the list, so it
+     * never stands in the way of another game. Returns {ok} or {ok: false, reason, message}. */
+    setAside(id, reason) {
+      sync();
+      const refused = refuseIfReadOnly();
+      if (refused) return refused;
+      const entry = root.games[id];
+      if (!entry) return { ok: true };
+      const raw = ls.getItem(entry.key);
+      if (raw !== null) {
+        const moved = quarantine(entry.key, raw, `game ${id}: ${reason}`, { part: 'game' });
+        if (!moved.quarantineKey) return { ok: false, reason: 'quota', message: QUOTA_MESSAGE };
+      }
+      const next = clone(root);
+      delete next.games[id];
+      knownKeys.delete(id);
+      return commitRoot(next);
     },
 
     /** Remove a game in progress. With `ifUnchanged`, refuse ('conflict') when another tab
@@ -509,10 +882,13 @@ export function openStorage(options = {}) {
       if (typeof variant !== 'string' || !Array.isArray(scores) || !Array.isArray(rounds))
         return { ok: false, reason: 'invalid', message: 'A finished game needs its rule set and scores.' };
       if (root.finished.some((f) => f.id === id)) return { ok: true, already: true };
+      const done = { id, variant, players, names, mySeats, scores, winners, rounds: rounds.length, finished: now() };
+      const why = shapeProblem(done, FINISHED) || (rounds.every((r) => !unsafeNumber(r)) ? '' : 'a round holds a number past 2**53');
+      if (why) return { ok: false, reason: 'invalid', message: `The finished game could not be recorded: ${why}.` };
       const next = clone(root);
       const entry = next.games[id];
       delete next.games[id];
-      next.finished.unshift({ id, variant, players, names, mySeats, scores, winners, rounds: rounds.length, finished: now() });
+      next.finished.unshift(done);
       next.finished = next.finished.slice(0, MAX_FINISHED);
       const stats = fullStats(next.stats[variant]);
       next.stats[variant] = stats;
@@ -560,7 +936,7 @@ export function openStorage(options = {}) {
       if (refused) return refused;
       const next = clone(root);
       const p = { ...next.profile, ...patch };
-      if (typeof p.name !== 'string' || !Number.isInteger(p.accountPoints) || !Number.isInteger(p.jokers) || p.jokers < 0)
+      if (shapeProblem(p, PROFILE))
         return { ok: false, reason: 'invalid', message: 'A profile has a name, whole account points and jokers.' };
       next.profile = p;
       return commitRoot(next);
@@ -575,18 +951,22 @@ export function openStorage(options = {}) {
       sync();
       const refused = refuseIfReadOnly();
       if (refused) return refused;
-      if (!isPlainObject(patch)) return { ok: false, reason: 'invalid', message: 'Settings are an object.' };
+      if (!isPlainObject(patch) || unsafeNumber(patch)) return { ok: false, reason: 'invalid', message: 'Settings are an object.' };
       const next = clone(root);
       next.settings = { ...next.settings, ...clone(patch) };
       return commitRoot(next);
     },
 
-    /** Data set aside as unreadable: [{key, reason, at, quarantineKey}]. */
-    quarantined() {
+    /** Data set aside as unreadable: [{key, part, reason, at, quarantineKey}] (with
+     * `withData`, also `raw`: the text that was set aside). */
+    quarantined({ withData = false } = {}) {
       return keysWith(prefix + 'quarantine.').map((qkey) => {
         const got = readJSON(qkey);
         const v = isPlainObject(got.value) ? got.value : {};
-        return { quarantineKey: qkey, key: v.key ?? null, reason: v.reason ?? 'unknown', at: v.at ?? null };
+        const text = (x) => (is.text(x) ? x : null);
+        const out = { quarantineKey: qkey, key: text(v.key), part: text(v.part), reason: text(v.reason) ?? 'unknown', at: is.number(v.at) ? v.at : null };
+        if (withData) out.raw = text(v.raw) ?? got.raw ?? null;
+        return out;
       });
     },
 
@@ -603,7 +983,9 @@ export function openStorage(options = {}) {
         if (record) games[id] = record;
       }
       const { games: _index, ...rest } = clone(root);
-      return JSON.stringify({ kind: EXPORT_KIND, schema: root.schema, exported: now(), root: rest, games });
+      // What was set aside travels too (an import leaves it out: it is there to be looked at).
+      const setAside = this.quarantined({ withData: true }).map(({ quarantineKey: _k, ...q }) => q);
+      return JSON.stringify({ kind: EXPORT_KIND, schema: root.schema, exported: now(), root: rest, games, setAside });
     },
 
     /** Replace everything with an export (older schemas are upgraded). All or nothing:
@@ -614,9 +996,10 @@ export function openStorage(options = {}) {
       if (refused) return refused;
       let data;
       try {
-        data = JSON.parse(text);
-      } catch {
-        return { ok: false, reason: 'invalid', message: 'This is not an export of this game (not JSON).' };
+        data = parseStored(text);
+      } catch (err) {
+        const why = typeof text === 'string' && jsonDepth(text) > MAX_DEPTH ? err.message : 'not JSON';
+        return { ok: false, reason: 'invalid', message: `This is not an export of this game (${why}).` };
       }
       if (!isPlainObject(data) || data.kind !== EXPORT_KIND || !Number.isInteger(data.schema))
         return { ok: false, reason: 'invalid', message: 'This is not an export of this game.' };
@@ -625,7 +1008,7 @@ export function openStorage(options = {}) {
       if (!isPlainObject(data.root) || !isPlainObject(data.games))
         return { ok: false, reason: 'invalid', message: 'This export is incomplete.' };
       for (const [id, record] of Object.entries(data.games)) {
-        const why = recordProblem(record, id);
+        const why = recordProblem(record, id, metaProblem);
         if (why) return { ok: false, reason: 'invalid', message: `This export is damaged (game ${id}: ${why}).` };
       }
       let upgraded;
@@ -636,8 +1019,9 @@ export function openStorage(options = {}) {
       }
       upgraded.root.rev = root.rev;
       upgraded.root.games = {};
-      const why = rootProblem(upgraded.root);
-      if (why) return { ok: false, reason: 'invalid', message: `This export is damaged (${why}).` };
+      // Checked as an index read from storage is, part by part: all or nothing.
+      const bad = rootProblem(upgraded.root) || badParts(upgraded.root).map((b) => `${partName(b)}: ${b.reason}`)[0];
+      if (bad) return { ok: false, reason: 'invalid', message: `This export is damaged (${bad}).` };
       const result = writeAll(upgraded.root, upgraded.records);
       return result.ok ? { ok: true, games: Object.keys(upgraded.records).length } : result;
     },

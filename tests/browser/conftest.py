@@ -52,7 +52,7 @@ def wait_ready(page, proof: bool = True) -> None:
     """Wait for data-engine="ready" (fail with the page's reason on "error"); on the proof
     table (`?ui=proof`) also for the first hand."""
     page.wait_for_function(
-        "['ready', 'error'].includes(document.documentElement.dataset.engine)",
+        "() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",
         timeout=BOOT_TIMEOUT_MS,
     )
     state = page.evaluate("document.documentElement.dataset.engine")

@@ -28,7 +28,7 @@ def host_round(variant, players, options):
 def test_a_hard_bot_round_is_identical_in_pyodide(page, site_url, variant, players, options):
     page.goto(site_url)
     page.wait_for_function(
-        "document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS
     )
     state = page.evaluate(
         """async ([variant, players, options]) => {

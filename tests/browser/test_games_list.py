@@ -29,7 +29,7 @@ GAMES = ".resume .game-item"
 
 def reload(page) -> None:
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
 
 
 def key_of(page, text: str) -> str:

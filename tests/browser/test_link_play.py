@@ -30,7 +30,7 @@ from rummy import link as links
 
 def wait_engine(page) -> None:
     page.wait_for_function(
-        "document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS
     )
 
 
@@ -343,7 +343,7 @@ def test_a_link_opened_right_after_a_move_keeps_that_move(browser, site_url):
     phases = """Object.entries(localStorage).filter(([k]) => k.includes('.game.'))
         .map(([, v]) => JSON.parse(v).state).map((s) => s.variant + ':' + s.phase).sort()"""
     # The move is kept within a moment, not after a timer a link's page load would cut short.
-    page.wait_for_function(f"{phases}.join() === 'basic:play'", timeout=300)
+    page.wait_for_function(f"() => {phases}.join() === 'basic:play'", timeout=300)
     other = rummy.new_game("rummy101", 2, seed=4).to_link()
     page.goto(f"{site_url}#g={other}")
     page.wait_for_selector("#handoff")

@@ -92,7 +92,7 @@ def test_offline_reload_boots_from_the_service_worker_and_plays(page, context, s
     page.goto(site_url + PROOF)
     wait_ready(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     context.set_offline(True)
     page.goto(site_url + PROOF + "&g=offline-test")  # ignoreSearch: any query is the page
     assert page.evaluate("document.documentElement.dataset.boot") == "warm"
@@ -106,7 +106,7 @@ def visit_play_and_reload(page, site_url: str, query: str) -> None:
     wait_ready(page, proof=bool(query))
     if query:
         play_a_turn(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()
     wait_ready(page, proof=bool(query))
 
@@ -179,7 +179,7 @@ def test_screenshots_of_the_loading_screen_and_the_table(browser, site_url, view
     page.goto(site_url + PROOF)
     expect(page.locator("#loading")).to_be_visible()
     page.wait_for_function(
-        "document.getElementById('boot-progress').value > 0", timeout=BOOT_TIMEOUT_MS
+        "() => document.getElementById('boot-progress').value > 0", timeout=BOOT_TIMEOUT_MS
     )
     page.screenshot(path=str(out / f"loading-{width}x{height}.png"))
     wait_ready(page)
@@ -223,7 +223,7 @@ def test_a_new_version_waits_for_the_players_ok(browser, tmp_path):
         page = context.new_page()
         page.goto(url + PROOF)
         wait_ready(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
         page.get_by_test_id("draw-stock").click()  # a game in progress
         expect(page.locator(HAND)).to_have_count(11)
 

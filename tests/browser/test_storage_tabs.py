@@ -60,7 +60,7 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     make_a_move(two)
     discard_last(one)
     one.reload()  # back to the table, from storage; then to the list of games
-    one.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    one.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     expect(one.locator("#table")).to_be_visible()
     to_your_games(one)
     games = one.locator(".resume .game-item")
@@ -91,7 +91,7 @@ def test_the_same_game_in_two_tabs_is_refused_in_words(browser, site_url):
     expect(one.locator("#storage-notices")).to_contain_text(CONFLICT)
     expect(one.locator(".resume .game-item")).to_have_count(1)
     two.reload()
-    two.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    two.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     expect(two.locator("#table")).to_be_visible()
     to_your_games(two)
     expect(two.locator(".resume .game-item")).to_have_count(1)
@@ -103,7 +103,7 @@ def test_a_damaged_index_opens_with_a_notice(browser, site_url):
     open_app(page, site_url, "?seed=7&speed=instant")
     page.evaluate("localStorage.setItem('rummy.store.root', '{\"schema\": 1, \"rev\": ')")
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     notice = page.locator("#storage-notices")
     expect(notice).to_contain_text("could not be read and was set aside")
     # The start screen works as usual: a game can be dealt.

@@ -84,13 +84,13 @@ def test_sounds_wait_for_a_gesture_play_on_moves_and_the_setting_is_kept(browser
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
     assert audio(page)["contexts"] == 1
     press(page, "#btn-draw")
-    page.wait_for_function("window.__audio.notes > 0")  # the draw's cue
+    page.wait_for_function("() => window.__audio.notes > 0")  # the draw's cue
     # Off in the menu: kept after a reload, and nothing plays.
     press(page, "#menu-btn")
     page.locator("#menu-sound").uncheck()
     press(page, "#menu .btn.primary")
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     page.wait_for_selector("#table[data-my-turn=yes]")
     press(page, "#menu-btn")
     expect(page.locator("#menu-sound")).not_to_be_checked()
@@ -119,9 +119,9 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     held = len(hand(page))
     press(page, "#btn-draw")
     # The drawn card flies from the stock into the hand.
-    page.wait_for_function(f"{RUNNING} > 0")
+    page.wait_for_function(f"() => {RUNNING} > 0")
     shot(page, "flight-stock-to-hand-phone")
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(f"() => {SETTLED}")
     assert len(hand(page)) == held + 1
     assert page.eval_on_selector_all(
         "#hand button", "bs => bs.every(b => !b.getAnimations().length)"
@@ -131,11 +131,11 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     press(page, f"#hand button[data-key='{key}']")
     press(page, "#btn-discard")
     page.wait_for_function(
-        f"document.querySelector('#table').dataset.myTurn === 'no' && ({RUNNING} > 0"
+        f"() => document.querySelector('#table').dataset.myTurn === 'no' && ({RUNNING} > 0"
         " || !!document.querySelector('.flight-ghost'))"
     )
     page.wait_for_selector("#table[data-my-turn=yes]", timeout=30_000)
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(f"() => {SETTLED}")
     # Ana's discard stays by her seat until her next turn.
     expect(page.locator(".seat-chip .chip-discard [data-code]")).to_have_count(1)
     # On a phone, what Ana did since this seat's turn is in sight without opening the log.

@@ -63,14 +63,14 @@ def test_a_reload_mid_turn_returns_to_the_table_with_the_same_hand_order(browser
     )
     wait_saved(page)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     assert [c for _, c in hand(page)] == order
     # A sort chosen before the reload holds too, and a drawn card goes where it sorts.
     press(page, "#sort-rank")
     wait_saved(page)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     expect(page.locator("#sort-rank")).to_have_attribute("aria-pressed", "true")
     ranks = [c for _, c in hand(page)]
     assert ranks == sorted(ranks, key=lambda c: ("A23456789TJQK".index(c[0]), "CDHS".index(c[1])))
@@ -189,7 +189,7 @@ def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
         press(page, f"#hand button[data-key='{key}']")
         press(page, "#btn-discard")
         page.wait_for_function(
-            "document.querySelector('#table')?.dataset.phase === 'draw' || "
+            "() => document.querySelector('#table')?.dataset.phase === 'draw' || "
             "document.querySelector('#score-sheet, .msg.error')"
         )
 

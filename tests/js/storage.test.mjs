@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { openStorage, memoryStorage, SCHEMA_VERSION, EXPORT_KIND } from '../../web/storage.js';
+import { openStorage, memoryStorage, SCHEMA_VERSION, EXPORT_KIND, MAX_DEPTH, jsonDepth, parseStored, unsafeNumber, shapeProblem, is } from '../../web/storage.js';
 
 const P = 'rummy.store.';
 
@@ -404,4 +404,331 @@ test('onExternalChange hears other tabs changing this index only', () => {
     else delete globalThis.window;
   }
   assert.equal(typeof open(ls).onExternalChange(() => {}), 'function'); // no window: a no-op
+});
+
+// ---- issue 16: nothing read is trusted --------------------------------------------------
+
+const nested = (n) => '['.repeat(n) + ']'.repeat(n);
+
+test('nesting is counted outside strings, and a text past the cap is refused before parsing', () => {
+  assert.equal(jsonDepth('{"a": [1, {"b": []}], "c": {}}'), 4);
+  assert.equal(jsonDepth('["[[[[", "\\"[{["]'), 1, 'brackets inside strings, escaped quotes');
+  assert.equal(jsonDepth(nested(MAX_DEPTH)), MAX_DEPTH);
+  assert.equal(jsonDepth(nested(100_000)), MAX_DEPTH + 1, 'the scan stops past the cap');
+  assert.deepEqual(parseStored(nested(MAX_DEPTH)).length, 1);
+  assert.throws(() => parseStored(nested(MAX_DEPTH + 1)), /nested more than 32 levels/);
+  assert.throws(() => parseStored('{"a": '), SyntaxError);
+});
+
+test('numbers past 2**53 are found anywhere in a record', () => {
+  assert.equal(unsafeNumber({ a: [1, 2, { b: -(2 ** 53 - 1) }] }), '');
+  assert.equal(unsafeNumber({ a: [1, 2, { b: 1e300 }] }), '1e+300');
+  assert.equal(unsafeNumber([2 ** 53]), '9007199254740992');
+  assert.equal(unsafeNumber({ s: '1e300' }), '', 'text is text');
+});
+
+test('a shape names the first wrong field, null and missing in words', () => {
+  const shape = { names: is.listOf(is.text), played: is.count, best: is.orNull(is.number) };
+  assert.equal(shapeProblem({ names: ['Ana'], played: 2, best: null }, shape), '');
+  assert.equal(shapeProblem(null, shape), 'it is null');
+  assert.equal(shapeProblem([], shape), 'it is not an object');
+  assert.equal(shapeProblem({ names: 'Ana', played: 2, best: 3 }, shape), `its 'names' is wrong ("Ana")`);
+  assert.equal(shapeProblem({ names: [null], played: 2, best: 3 }, shape), `its 'names' is wrong ([null])`);
+  assert.equal(shapeProblem({ names: [], best: 3 }, shape), `its 'played' is missing`);
+  assert.equal(shapeProblem({ names: [], played: 1.5, best: 3 }, shape), `its 'played' is wrong (1.5)`);
+  assert.match(shapeProblem({ names: [], played: 1, best: 3, extra: [1e300] }, shape), /1e\+300, a number past 2\*\*53/);
+});
+
+/** A device with one game in progress, one finished match, statistics and a profile. */
+function fullDevice() {
+  const ls = memoryStorage();
+  const store = open(ls);
+  store.saveGame('a', state({ current: 2 }), { mySeats: [2], names: ['Ana', 'Ben', 'Me'], bots: [false, true, false] });
+  store.saveGame('b', state({ variant: 'basic' }), { mySeats: [0], names: ['Me', 'Cy', 'Di'] });
+  store.finishGame('z', { variant: 'basic', players: 2, names: ['Me', 'Cy'], mySeats: [0], scores: [150, 20], winners: [0], rounds: [[150, 20]] });
+  store.finishGame('y', { variant: 'rummy101', players: 2, names: ['Me', 'Cy'], mySeats: [0], scores: [-40, 300], winners: [0], rounds: [[-40, 300]] });
+  store.setProfile({ name: 'Me', accountPoints: -40, jokers: 2 });
+  return ls;
+}
+
+function editRoot(ls, change) {
+  const root = JSON.parse(ls.getItem(P + 'root'));
+  change(root);
+  ls.setItem(P + 'root', JSON.stringify(root));
+}
+
+/** Every read the start screen makes, as it makes them. */
+function readEverything(store) {
+  return {
+    games: store.listGames(),
+    finished: store.finishedGames(),
+    stats: store.stats(),
+    profile: store.profile(),
+    settings: store.settings(),
+  };
+}
+
+const BAD_VALUES = [null, 0, 'text', true, [], {}, [null], { names: 'Ana' }, 1e300];
+
+test('each part of the index filled with wrong types and nulls in turn: it alone is set aside', () => {
+  const parts = {
+    'the finished list': (root, v) => (root.finished = v),
+    'a finished game': (root, v) => (root.finished[1] = v),
+    "a finished game's names": (root, v) => (root.finished[0].names = v),
+    "a finished game's scores": (root, v) => (root.finished[0].scores = v),
+    'the statistics': (root, v) => (root.stats = v),
+    "a rule set's statistics": (root, v) => (root.stats.basic = v),
+    'a statistic': (root, v) => (root.stats.basic.played = v),
+    'the profile': (root, v) => (root.profile = v),
+    'the account points': (root, v) => (root.profile.accountPoints = v),
+    'the settings': (root, v) => (root.settings = v),
+  };
+  // The values that are right where they are put (empty lists, statistics
+  // whose missing fields read as zero, settings of any JSON): everything else is wrong.
+  const right = {
+    'the finished list': ['[]'],
+    "a finished game's names": ['[]'],
+    "a finished game's scores": ['[]'],
+    'the statistics': ['{}'],
+    "a rule set's statistics": ['{}', '{"names":"Ana"}'],
+    'a statistic': ['0'],
+    'the account points': ['0'],
+    'the settings': ['{}', '{"names":"Ana"}'],
+  };
+  for (const [what, put] of Object.entries(parts)) {
+    for (const bad of BAD_VALUES) {
+      const label = `${what} = ${JSON.stringify(bad)}`;
+      const ls = fullDevice();
+      const before = readEverything(open(ls));
+      editRoot(ls, (root) => put(root, bad));
+      const store = open(ls);
+      const seen = readEverything(store);
+      // The games in progress never suffer for another part.
+      assert.deepEqual(seen.games, before.games, label);
+      if (right[what]?.includes(JSON.stringify(bad))) {
+        assert.deepEqual(store.problems, [], label);
+        continue;
+      }
+      assert.deepEqual(store.problems.map((p) => p.kind), ['quarantined'], label);
+      assert.ok(store.problems[0].quarantineKey, label);
+      const q = store.quarantined();
+      assert.deepEqual(q.map((x) => x.key), [P + 'root'], label);
+      // What the page reads has its shape again, and the next open finds nothing wrong.
+      assert.ok(seen.finished.every((f) => Array.isArray(f.names) && Array.isArray(f.scores)), label);
+      assert.ok(Object.values(seen.stats).every((s) => Number.isInteger(s.played)), label);
+      assert.equal(typeof seen.profile.name, 'string', label);
+      assert.ok(Number.isInteger(seen.profile.accountPoints), label);
+      assert.deepEqual(open(ls).problems, [], `${label}: mended for good`);
+    }
+  }
+});
+
+test('a finished game set aside keeps the other finished games and the statistics', () => {
+  const ls = fullDevice();
+  editRoot(ls, (root) => (root.finished[0] = null));
+  const store = open(ls);
+  assert.deepEqual(store.finishedGames().map((f) => f.id), ['z']);
+  assert.equal(store.stats().basic.played, 1);
+  assert.equal(store.stats().rummy101.played, 1);
+  assert.deepEqual(store.profile(), { name: 'Me', accountPoints: -40, jokers: 2 });
+  const [p] = store.problems;
+  assert.equal(p.part, 'finished');
+  assert.match(p.reason, /finished game 1: it is null/);
+});
+
+test('a bad profile keeps its right fields and sets the rest aside', () => {
+  const ls = fullDevice();
+  editRoot(ls, (root) => (root.profile.jokers = 'many'));
+  const store = open(ls);
+  assert.deepEqual(store.profile(), { name: 'Me', accountPoints: -40, jokers: 1 });
+  assert.equal(store.problems[0].part, 'profile');
+  assert.match(store.problems[0].reason, /'jokers' is wrong \("many"\)/);
+});
+
+test('a game summary whose names are not a list is rebuilt from the game itself', () => {
+  const ls = fullDevice();
+  const before = open(ls).listGames();
+  editRoot(ls, (root) => (root.games.a.summary.names = 'Ana'));
+  const store = open(ls);
+  assert.deepEqual(store.listGames(), before);
+  assert.deepEqual(store.problems, [], 'nothing was lost: the summary is only a copy');
+});
+
+test('a game whose summary and record are both bad is set aside with its record', () => {
+  const ls = fullDevice();
+  const key = gameKeys(ls).find((k) => k.startsWith(P + 'game.a.'));
+  editRoot(ls, (root) => (root.games.a.summary = null));
+  ls.setItem(key, JSON.stringify({ id: 'a', state: null, meta: {} }));
+  const store = open(ls);
+  assert.deepEqual(store.listGames().map((g) => g.id), ['b']);
+  assert.equal(ls.getItem(key), null);
+  const q = store.quarantined();
+  assert.deepEqual(q.map((x) => x.key).sort(), [key, P + 'root'].sort());
+  assert.ok(q.every((x) => x.part === 'game'));
+});
+
+test('a stored game holding a number past 2**53 is set aside; the other game loads', () => {
+  const ls = fullDevice();
+  const key = gameKeys(ls).find((k) => k.startsWith(P + 'game.a.'));
+  const record = JSON.parse(ls.getItem(key));
+  record.state.scores = [0, 1e300, 5];
+  ls.setItem(key, JSON.stringify(record));
+  const store = open(ls);
+  assert.equal(store.loadGame('a'), null);
+  assert.match(store.problems.at(-1).reason, /game a: it holds 1e\+300, a number past 2\*\*53/);
+  assert.equal(store.loadGame('b').state.variant, 'basic');
+  assert.deepEqual(store.listGames().map((g) => g.id), ['b']);
+});
+
+test('a stored game nested thousands deep is set aside before it is parsed', () => {
+  const ls = fullDevice();
+  const key = gameKeys(ls).find((k) => k.startsWith(P + 'game.a.'));
+  ls.setItem(key, `{"id": "a", "state": ${nested(5000)}, "meta": {}}`);
+  const store = open(ls);
+  assert.equal(store.loadGame('a'), null);
+  assert.match(store.problems.at(-1).reason, /nested more than 32 levels deep/);
+  // An index nested that deep is set aside too; the games come back from their records.
+  ls.setItem(P + 'root', nested(5000));
+  const again = open(ls);
+  assert.match(again.problems[0].reason, /the index: it is nested more than 32/);
+  assert.deepEqual(again.listGames().map((g) => g.id), ['b']);
+});
+
+test('details the caller keeps are checked by its own metaProblem', () => {
+  const ls = memoryStorage();
+  const metaProblem = (meta) => (meta.record === undefined || Array.isArray(meta.record?.seats) ? '' : "its 'record' has no seats");
+  const store = open(ls, { metaProblem });
+  assert.ok(store.saveGame('a', state(), { record: { seats: [] } }).ok);
+  assert.equal(store.saveGame('b', state(), { record: { seats: 'x' } }).reason, 'invalid', 'never written');
+  const key = gameKeys(ls)[0];
+  const record = JSON.parse(ls.getItem(key));
+  record.meta.record.seats = null;
+  ls.setItem(key, JSON.stringify(record));
+  const again = open(ls, { metaProblem });
+  assert.equal(again.loadGame('a'), null);
+  assert.match(again.problems.at(-1).reason, /its details: its 'record' has no seats/);
+});
+
+test('a game the engine no longer loads is set aside: kept, exported, off the list', () => {
+  const ls = fullDevice();
+  const store = open(ls);
+  assert.ok(store.setAside('a', 'the engine refused it').ok);
+  assert.deepEqual(store.listGames().map((g) => g.id), ['b']);
+  assert.equal(store.problems.at(-1).kind, 'quarantined');
+  const exported = JSON.parse(store.exportAll());
+  assert.equal(exported.setAside.length, 1);
+  assert.match(exported.setAside[0].reason, /game a: the engine refused it/);
+  assert.equal(JSON.parse(exported.setAside[0].raw).state.variant, 'rummy101');
+  // An export with something set aside imports the rest.
+  const other = open(memoryStorage());
+  assert.deepEqual(other.importAll(JSON.stringify(exported)), { ok: true, games: 1 });
+  assert.deepEqual(open(ls).listGames().map((g) => g.id), ['b']);
+});
+
+test('saves and results that would be set aside are never written', () => {
+  const ls = memoryStorage();
+  const store = open(ls);
+  assert.equal(store.saveGame('a', state({ scores: [0, 1e300, 0] })).reason, 'invalid');
+  assert.equal(store.saveGame('a', state(), { names: 'Ana' }).reason, 'invalid');
+  const finish = { variant: 'basic', players: 2, names: ['A', 'B'], mySeats: [0], scores: [1, 2], winners: [1] };
+  assert.equal(store.finishGame('z', { ...finish, scores: [2 ** 60, 2] }).reason, 'invalid');
+  assert.equal(store.finishGame('z', { ...finish, names: [null, 'B'] }).reason, 'invalid');
+  assert.equal(store.setProfile({ accountPoints: 1e300 }).ok, false);
+  assert.equal(store.setSettings({ n: 1e300 }).ok, false);
+  assert.deepEqual(store.listGames(), []);
+  assert.deepEqual(store.finishedGames(), []);
+});
+
+test('an import is checked part by part before anything is written', () => {
+  const ls = fullDevice();
+  const text = open(ls).exportAll();
+  const target = memoryStorage();
+  const kept = open(target);
+  kept.saveGame('keep', state());
+  const damage = {
+    'a finished game is null': (d) => (d.root.finished[0] = null),
+    'names not a list': (d) => (d.root.finished[0].names = 'Ana'),
+    'statistics null': (d) => (d.root.stats.basic = null),
+    'profile points as text': (d) => (d.root.profile.accountPoints = '5'),
+    'a score past 2**53': (d) => (d.games.a.state.scores = [1e300, 0, 0]),
+    'a game\'s names not a list': (d) => (d.games.a.meta.names = 'Ana'),
+  };
+  for (const [what, change] of Object.entries(damage)) {
+    const data = JSON.parse(text);
+    change(data);
+    const result = kept.importAll(JSON.stringify(data));
+    assert.equal(result.reason, 'invalid', what);
+    assert.match(result.message, /damaged/, what);
+  }
+  const deep = kept.importAll(`{"kind": "${EXPORT_KIND}", "schema": 1, "root": ${nested(5000)}}`);
+  assert.match(deep.message, /nested more than 32 levels deep/);
+  assert.deepEqual(open(target).listGames().map((g) => g.id), ['keep'], 'nothing was written');
+  assert.deepEqual(open(target).problems, []);
+});
+
+test('after a full storage refused saves, the next open says which moves were not kept', () => {
+  const ls = memoryStorage(4000);
+  const store = open(ls);
+  const log = (n) => Array.from({ length: n }, (_, i) => ({ type: 'draw', seat: i % 3 }));
+  assert.ok(store.saveGame('a', state({ round: 2, log: log(4) })).ok);
+  assert.equal(store.saveGame('a', state({ round: 2, log: log(6), pad: 'x'.repeat(3500) })).reason, 'quota');
+  assert.equal(store.saveGame('a', state({ round: 2, log: log(7), pad: 'x'.repeat(3500) })).reason, 'quota');
+  const again = open(ls);
+  const unsaved = again.problems.find((p) => p.kind === 'unsaved');
+  assert.equal(unsaved.count, 3);
+  assert.equal(unsaved.round, 2);
+  assert.equal(unsaved.message, 'Storage was full: round 2: the last 3 moves were not saved.');
+  assert.equal(open(ls).problems.length, 0, 'said once');
+
+  // Into the next round: from where the save stands. A later save that succeeds clears it.
+  assert.equal(again.saveGame('a', state({ round: 3, log: log(2), pad: 'x'.repeat(3500) })).reason, 'quota');
+  const later = open(ls).problems.find((p) => p.kind === 'unsaved');
+  assert.deepEqual([later.keptRound, later.keptMoves, later.round], [2, 4, 3]);
+  assert.equal(again.saveGame('a', state({ round: 3, log: log(3), pad: 'x'.repeat(3500) })).reason, 'quota');
+  assert.ok(again.saveGame('a', state({ round: 3, log: log(3) })).ok);
+  assert.deepEqual(open(ls).problems, []);
+});
+
+test('data from a newer version with a bad part is shown mended and never written', () => {
+  const ls = fullDevice();
+  editRoot(ls, (root) => {
+    root.schema = SCHEMA_VERSION + 1;
+    root.finished = [null];
+    root.stats = { basic: null };
+  });
+  const raw = ls.getItem(P + 'root');
+  const store = open(ls);
+  assert.ok(store.readOnly);
+  assert.deepEqual(store.finishedGames(), []);
+  assert.deepEqual(store.stats(), {});
+  assert.equal(store.listGames().length, 2);
+  assert.equal(ls.getItem(P + 'root'), raw);
+  assert.equal(store.quarantined().length, 0);
+});
+
+test('another tab writing a root with a bad part is not taken', () => {
+  const ls = fullDevice();
+  const store = open(ls);
+  editRoot(ls, (root) => (root.finished = [null]));
+  assert.equal(store.finishedGames().length, 2);
+  assert.ok(store.finishedGames().every((f) => f !== null));
+});
+
+test('a game whose index entry is lost is found again by its record', () => {
+  const ls = fullDevice();
+  const before = open(ls).listGames();
+  editRoot(ls, (root) => (root.games.a = null));
+  const store = open(ls);
+  assert.deepEqual(store.listGames(), before);
+  assert.deepEqual(store.problems, []);
+});
+
+test('every game in progress is read when storage opens: a bad one is never listed', () => {
+  const ls = fullDevice();
+  const key = gameKeys(ls).find((k) => k.startsWith(P + 'game.b.'));
+  ls.setItem(key, 'null');
+  const store = open(ls);
+  assert.deepEqual(store.listGames().map((g) => g.id), ['a']);
+  assert.deepEqual(store.problems.map((p) => [p.kind, p.part]), [['quarantined', 'game']]);
+  assert.match(store.problems[0].reason, /game b: it is null/);
 });

@@ -448,8 +448,11 @@ export async function startApp({ root, engine }) {
         app.screen = 'table';
         ctl.afterChange();
       } catch (err) {
-        records.drop(m.record);
-        app.error = err.message || String(err);
+        // A game the engine refuses to load is set aside (kept for export, reported), never
+        // deleted; any other failure (the engine itself) keeps it as it is, to try again.
+        if (['bad_request', 'illegal'].includes(err?.kind)) records.setAside(m.record.key, err.message || String(err));
+        app.error = refusalText(err, t);
+        if (app.screen === 'resuming') app.screen = 'start';
       } finally {
         app.busy = false;
         scheduleRender();

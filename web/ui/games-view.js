@@ -107,16 +107,35 @@ export function renderGamesInProgress({ t, games, confirmDelete, on }) {
     h('ul', { class: 'game-list' }, games.map((g) => gameItem(g, t, confirmDelete === g.id, on))));
 }
 
-/** Storage problems as short notices with what to do (never a crash). */
+const PARTS = ['index', 'game', 'finished', 'stats', 'profile', 'settings'];
+
+/** Moves a full storage did not keep, in the page's words: "Rummy 101, round 2: the last 3
+ * moves were not saved." */
+function unsavedText(p, t) {
+  const variant = t(`variant.${p.variant}`);
+  if (p.keptRound === null) return t('data.problem.unsavedAll', { variant });
+  if (p.keptRound === p.round) return t('data.problem.unsaved', { variant, round: p.round, count: p.count });
+  return t('data.problem.unsavedAfter', { variant, round: p.keptRound, moves: p.keptMoves, count: p.keptMoves });
+}
+
+/** Storage problems as short notices with what to do (never a crash). Data set aside is one
+ * notice naming what it was; each game a full storage cut short has its own. */
 export function renderNotices({ t, problems }) {
   if (!problems?.length) return null;
   const seen = new Set();
   const items = [];
+  const setAside = [...new Set(problems.filter((p) => p.kind === 'quarantined').map((p) => p.part))];
   for (const p of problems) {
+    if (p.kind === 'unsaved') {
+      items.push(h('p', { class: 'msg error', 'data-kind': p.kind, text: unsavedText(p, t) }));
+      continue;
+    }
     if (seen.has(p.kind)) continue;
     seen.add(p.kind);
     const key = `data.problem.${p.kind}`;
-    const text = t(key) === key ? p.message || t('data.problem.error') : t(key);
+    let text = t(key) === key ? p.message || t('data.problem.error') : t(key);
+    if (p.kind === 'quarantined' && setAside.every((part) => PARTS.includes(part)))
+      text = t('data.problem.setAside', { what: t.list(setAside.map((part) => t(`data.part.${part}`))) });
     const serious = ['conflict', 'quota', 'error', 'unavailable', 'migration'].includes(p.kind);
     items.push(h('p', { class: ['msg', serious ? 'error' : 'info'], 'data-kind': p.kind, text }));
   }

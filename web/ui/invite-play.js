@@ -5,7 +5,26 @@
  * the seed all the values make. The first game link then carries the reveal (link-play.js).
  */
 import { h } from './dom.js';
-import { createInvites, randomHex, MAX_NAME } from './invites.js';
+import { createInvites, randomHex } from './invites.js';
+import { cleanName, NAME_LENGTH } from './setup.js';
+import { is, shapeProblem } from '../storage.js';
+
+/** What this device keeps of an invitation it made or joined (web/ui/invites.js): read back
+ * only when it has this shape, else as if this device had never seen the invitation. */
+const HEX = (v) => typeof v === 'string' && /^[0-9a-f]{64}$/i.test(v);
+const KEPT = {
+  host: { role: is.text, seat: is.count, secret: HEX, commitment: HEX },
+  guest: { role: is.text, seat: is.count, value: HEX, commitment: HEX },
+};
+export function keptInvite(entry) {
+  const shape = KEPT[entry?.role];
+  return shape && !shapeProblem(entry, shape) ? entry : null;
+}
+
+/** An invitation as the engine decoded it, its names cleaned as every name the page shows. */
+function withCleanNames(inv, t) {
+  return { ...inv, seats: inv.seats.map((s, i) => ({ ...s, name: cleanName(s.name) || t('link.seat', { n: i + 1 }) })) };
+}
 
 export function inviteUrl(text, loc = location) {
   return `${loc.origin}${loc.pathname}#i=${text}`;
@@ -61,8 +80,9 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   }
 
   async function openInvite(text) {
-    const { invite: inv } = await engine.call('invite_decode', { text });
-    const mine = invites.get(inv.id);
+    const { invite: decoded } = await engine.call('invite_decode', { text });
+    const inv = withCleanNames(decoded, t);
+    const mine = keptInvite(invites.get(inv.id));
     const open = inv.seats.some((s, i) => i !== inv.host && !s.bot && !s.value);
     if (mine?.role === 'host') {
       if (mine.commitment !== inv.commitment) throw new Error(t('invite.notMine'));
@@ -79,7 +99,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
 
   async function join() {
     const st = app.invite;
-    const name = (st.name || '').trim().slice(0, MAX_NAME);
+    const name = cleanName(st.name);
     if (!name) {
       st.error = t('invite.nameFirst');
       return render();
@@ -144,7 +164,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
           : null,
         h('div', { class: 'field' },
           h('label', { for: 'invite-name', text: t('invite.yourName') }),
-          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: MAX_NAME, autocomplete: 'nickname', value: st.name, oninput: (e) => (st.name = e.target.value) })),
+          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: NAME_LENGTH, autocomplete: 'nickname', value: st.name, oninput: (e) => (st.name = e.target.value) })),
         st.error ? h('p', { class: 'msg error', role: 'alert', text: st.error }) : null,
         h('button', { class: 'btn primary big', type: 'button', id: 'invite-join', 'data-fk': 'invite-join', onclick: join, text: t('invite.join') }),
       ];

@@ -20,27 +20,30 @@
  * `&n=<names>&b=<levels>` (comma-separated, URI-encoded, one per seat) or, after an
  * invitation, `&f=<invitation>.<secret>` (the invitation holds the names); or `#i=<invitation>`.
  * The engine's link is checksummed and replayed; the names are not (a changed name misleads
- * nobody about the cards).
+ * nobody about the cards), but every name is cleaned (setup.js cleanName) before it is kept or
+ * shown. A whole page URL (`https://…/#g=…&n=…`) reads as its fragment.
  */
 import { h } from './dom.js';
 import { logLines } from './log-text.js';
-import { createInvites, randomHex, MAX_NAME } from './invites.js';
-import { createInvitePlay } from './invite-play.js';
-import { peopleSeats } from './setup.js';
+import { createInvites, randomHex } from './invites.js';
+import { createInvitePlay, keptInvite } from './invite-play.js';
+import { peopleSeats, cleanName } from './setup.js';
 
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
 
-/** The fragment → {type: 'game', link, names, bots, proof} | {type: 'invite', text} | null. */
+/** The fragment → {type: 'game', link, names, bots, proof} | {type: 'invite', text} | null.
+ * A whole page URL reads as its fragment (docs/LINKS.md: "a whole URL may be pasted"): the
+ * text after its last '#', so a URL pasted after another page's '#' is read too. */
 export function parseGameHash(hash) {
   if (typeof hash !== 'string') return null;
   const fields = {};
-  for (const part of hash.replace(/^#/, '').split('&')) {
+  for (const part of hash.slice(hash.lastIndexOf('#') + 1).trim().split('&')) {
     const eq = part.indexOf('=');
     if (eq > 0) fields[part.slice(0, eq)] = part.slice(eq + 1);
   }
   const list = (value) => {
     try {
-      return (value || '').split(',').map((s) => decodeURIComponent(s).trim().slice(0, MAX_NAME));
+      return (value || '').split(',').map((s) => decodeURIComponent(s));
     } catch {
       return [];
     }
@@ -50,8 +53,8 @@ export function parseGameHash(hash) {
   return {
     type: 'game',
     link: fields.g,
-    names: fields.n ? list(fields.n) : [],
-    bots: fields.b ? list(fields.b).map((l) => (LEVELS.includes(l) ? l : null)) : [],
+    names: fields.n ? list(fields.n).map(cleanName) : [],
+    bots: fields.b ? list(fields.b).map((l) => (LEVELS.includes(l.trim()) ? l.trim() : null)) : [],
     proof: fields.f || '',
     seat: /^[0-9]$/.test(fields.s || '') ? Number(fields.s) : null,
   };
@@ -306,6 +309,21 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     return out;
   }
 
+  /** Whether the engine refuses this device's copy of a game on its own (a damaged or
+   * impossible state: a score of 1e300, say). Such a copy is set aside — kept for export and
+   * reported — so it never stands in the way of a link, for its game or another. */
+  async function setAsideIfUnloadable(saved) {
+    try {
+      const { game } = await engine.call('load', { state: saved.state });
+      engine.call('close', { game }).catch(() => {});
+      return false;
+    } catch (err) {
+      if (!['bad_request', 'illegal'].includes(err.kind)) return false; // the engine is in trouble, not the copy
+      records.setAside?.(saved.record.key, err.message || String(err));
+      return true;
+    }
+  }
+
   async function receiveGame(parsed) {
     // A game this device holds: the link must follow from its copy.
     for (const saved of linkGames()) {
@@ -324,6 +342,8 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
           ctl.afterChange();
           return false;
         }
+        // Was it the stored copy the engine refused? Then it is set aside and the next tried.
+        if (await setAsideIfUnloadable(saved)) continue;
         throw err;
       }
       // Whoever played the new moves did it on another device.
@@ -348,7 +368,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     let note = res.verified_deal ? t('link.dealtBySender') : t('link.setUp');
     if (parsed.proof) {
       const checked = await checkDeal(parsed.proof, res);
-      seats = checked.invite.seats.map((s) => ({ name: s.name, bot: s.bot }));
+      seats = checked.invite.seats.map((s, i) => ({ name: cleanName(s.name) || t('link.seat', { n: i + 1 }), bot: s.bot }));
       if (checked.mine) mySeats = [checked.mine.seat];
       fair = { invite: checked.text, secret: checked.secret };
       note = checked.mine ? t('link.fairChecked') : t('link.fairConsistent');
@@ -386,7 +406,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       throw unfair(err.message);
     }
     if (seed !== res.seed || invite.variant !== res.view.variant || invite.players !== res.view.players) throw unfair(t('link.dealNotFromInvite'));
-    const mine = invites.get(invite.id);
+    const mine = keptInvite(invites.get(invite.id));
     if (mine && mine.role === 'guest' && (mine.commitment !== invite.commitment || invite.seats[mine.seat]?.value !== mine.value)) throw unfair(t('link.myValueMissing'));
     return { invite, text, secret, mine: mine && mine.role === 'guest' ? mine : null };
   }

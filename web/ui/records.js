@@ -5,10 +5,40 @@
  * lost, and the jokers the joker button draws on (RULES.md §3 "Joker button" and "Accounts":
  * the device keeps the local player's account). Everything exports to and imports from one
  * JSON text. A save refused (another tab played on, storage full) is kept as `saveProblem`
- * for the start screen to show.
+ * for the start screen to show. A kept match whose record is not what this page writes
+ * (MATCH), or that the engine no longer loads (setAside), is set aside by web/storage.js:
+ * reported and exported, never in the way of the other games.
  */
-import { openStorage } from '../storage.js';
+import { openStorage, is, shapeProblem } from '../storage.js';
 import { peopleSeats } from './setup.js';
+
+/** The match record the table keeps with each game (controller.js, link-play.js): what is
+ * read back from storage before a game reopens. */
+const SEAT = { name: is.text, bot: is.orNull(is.text) };
+const LINK = {
+  mySeats: is.listOf(is.count),
+  gameId: is.optional(is.orNull(is.text)),
+  fair: is.optional(is.orNull(is.shape({ invite: is.text, secret: is.text }))),
+};
+export const MATCH = {
+  key: is.text,
+  variant: is.text,
+  players: is.count,
+  seats: is.listOf(is.shape(SEAT)),
+  viewer: is.count,
+  options: is.optional(is.orNull(is.object)),
+  link: is.optional(is.orNull(is.shape(LINK))),
+};
+
+/** Why a stored game's details cannot reopen it, or '' (openStorage's `metaProblem`). */
+export function matchProblem(meta) {
+  if (meta.record === undefined) return 'its match record is missing';
+  const why = shapeProblem(meta.record, MATCH);
+  if (why) return `its match record: ${why}`;
+  const { seats, players, viewer } = meta.record;
+  if (seats.length !== players || viewer >= players) return 'its match record: its seats do not match its players';
+  return '';
+}
 
 /** The seats this device plays: in a game played by link only its own (record.link.mySeats),
  * else every person's (pass-and-play). */
@@ -19,7 +49,7 @@ export function createRecords() {
   let store = null;
   let openFailed = false;
   try {
-    store = openStorage();
+    store = openStorage({ metaProblem: matchProblem });
   } catch {
     store = null; // the game still plays; it just keeps nothing
     openFailed = true;
@@ -94,6 +124,13 @@ export function createRecords() {
       return Boolean(record?.key && store?.isStale(record.key));
     },
 
+    /** Game `key` no longer opens (the engine refused its state, saying `reason`): set it
+     * aside — kept for export, reported on the start screen — so it is off the list and never
+     * tried again. */
+    setAside(key, reason) {
+      return store ? store.setAside(key, reason) : { ok: true };
+    },
+
     /** The list's Delete: remove game `key` for good. */
     remove(key) {
       return store ? store.deleteGame(key) : { ok: true };
@@ -120,10 +157,11 @@ export function createRecords() {
       return store ? store.stats() : {};
     },
 
-    /** What the start screen should say about storage: [{kind, message}] — problems found
-     * when it opened (set-aside data, no storage, a newer version) and the last refused save. */
+    /** What the start screen should say about storage: [{kind, message, ...}] — problems found
+     * when it opened (set-aside data with its `part`, moves a full storage did not keep, no
+     * storage, a newer version) and the last refused save. */
     problems() {
-      const out = store ? store.problems.map((p) => ({ kind: p.kind, message: p.message || p.reason || '' })) : [];
+      const out = store ? store.problems.map((p) => ({ ...p, message: p.message || p.reason || '' })) : [];
       if (openFailed) out.push({ kind: 'unavailable', message: '' });
       if (saveProblem) out.push({ kind: saveProblem.reason, message: saveProblem.message });
       return out;

@@ -9,6 +9,24 @@ export const PLAYER_RANGE = { basic: [2, 6], rummy200: [4, 4], rummy101: [2, 4] 
 export const LEVELS = ['random', 'easy', 'medium', 'hard'];
 export const MAX_SEATS = 6;
 
+/** A name's longest length, in characters (code points): the engine's (py/rummy/link.py
+ * MAX_NAME, which invitations are checked against). */
+export const NAME_LENGTH = 40;
+
+// Control characters; bidi embeddings, overrides, isolates and marks (they can make one name
+// read as another: "\u202eexe.anA"); lone surrogate halves (a name cut in the middle of a
+// character, or made up to break whatever reads it).
+const UNSAFE_IN_NAMES = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+
+/** A name as the page keeps and shows it, wherever it comes from (the start screen, an
+ * invitation, a link): those characters taken out, trimmed, at most NAME_LENGTH characters.
+ * Not text: ''. */
+export function cleanName(name) {
+  if (typeof name !== 'string') return '';
+  const chars = Array.from(name.replace(UNSAFE_IN_NAMES, '').trim());
+  return chars.slice(0, NAME_LENGTH).join('').trim();
+}
+
 /** The options each rule set offers, with the engine's defaults (only changes are sent). */
 export const OPTION_DEFAULTS = {
   basic: { ace_high_or_low: false, last_card_discard: false, goal: 'target', target: 150, hands: 5 },
@@ -21,7 +39,7 @@ export function defaultSetup(botNames, myName) {
     variant: 'basic',
     players: 3,
     seats: Array.from({ length: MAX_SEATS }, (_, i) =>
-      i === 0 ? { name: myName, bot: null } : { name: botNames[(i - 1) % botNames.length], bot: 'medium' },
+      i === 0 ? { name: cleanName(myName), bot: null } : { name: botNames[(i - 1) % botNames.length], bot: 'medium' },
     ),
     options: structuredClone(OPTION_DEFAULTS),
   };
@@ -32,9 +50,9 @@ export function normalizeSetup(setup, botNames, myName) {
   const base = defaultSetup(botNames, myName);
   const s = { ...base, ...(setup || {}) };
   if (!VARIANTS.includes(s.variant)) s.variant = 'basic';
-  const seats = Array.isArray(s.seats) ? s.seats : [];
+  const seats = (Array.isArray(s.seats) ? s.seats : []).map((seat) => (seat !== null && typeof seat === 'object' ? seat : {}));
   s.seats = base.seats.map((d, i) => ({
-    name: typeof seats[i]?.name === 'string' ? seats[i].name.slice(0, 24) : d.name,
+    name: typeof seats[i]?.name === 'string' ? cleanName(seats[i].name) : d.name,
     bot: seats[i] && 'bot' in seats[i] ? (LEVELS.includes(seats[i].bot) ? seats[i].bot : null) : d.bot,
   }));
   s.options = { ...structuredClone(OPTION_DEFAULTS), ...(s.options || {}) };
@@ -108,7 +126,7 @@ export function matchRequest(setup, seed) {
   return {
     variant: setup.variant,
     players: setup.players,
-    seats: setup.seats.slice(0, setup.players).map((s, i) => ({ name: s.name.trim() || `#${i + 1}`, bot: s.bot })),
+    seats: setup.seats.slice(0, setup.players).map((s, i) => ({ name: cleanName(s.name) || `#${i + 1}`, bot: s.bot })),
     options: engineOptions(setup),
     seed,
   };

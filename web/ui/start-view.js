@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { renderGamesInProgress, renderNotices, renderYourGames } from './games-view.js';
 import { renderPiece } from './pieces.js';
-import { VARIANTS, PLAYER_RANGE, LEVELS, clampPlayers } from './setup.js';
+import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, clampPlayers } from './setup.js';
 import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
@@ -74,7 +74,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         'data-fk': `seat-name-${i}`,
         class: 'seat-name',
         value: seat.name,
-        maxlength: 24,
+        maxlength: NAME_LENGTH,
         autocomplete: 'off',
         'aria-label': t('start.seatName', { n: i + 1 }),
         oninput: (e) => {
