@@ -39,6 +39,7 @@ def test_123_and_777_put_the_melds_first_and_the_loose_cards_last(browser, site_
     expect(page.locator("#hand .group-end")).to_have_count(len(melds))
     shot(page, "arranged-hand-phone")
     press(page, "#arrange-sets")
+    expect(page.locator("#arrange-sets")).to_have_attribute("aria-pressed", "true")
     assert shown(page)[:laid] == [*sets, *runs]
     # Sorting by rank is an arrangement of its own: the groups are no longer marked.
     press(page, "#sort-rank")
@@ -103,11 +104,10 @@ def test_sounds_wait_for_a_gesture_play_on_moves_and_the_setting_is_kept(browser
     assert page.problems == []
 
 
-RUNNING = "document.getAnimations().filter(a => a.playState === 'running').length"
-SETTLED = (
-    "document.getAnimations().filter(a => a.playState === 'running').length === 0"
-    " && !document.querySelector('.flight-ghost')"
-)
+# The pieces' flights (web/ui/motion.js names them "flight"; CSS's own pulses are not counted).
+FLIGHTS = "document.getAnimations().filter(a => a.id === 'flight' && a.playState === 'running')"
+RUNNING = f"{FLIGHTS}.length"
+SETTLED = f"{FLIGHTS}.length === 0 && !document.querySelector('.flight-ghost')"
 
 
 def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
@@ -120,7 +120,7 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     press(page, "#btn-draw")
     # The drawn card flies from the stock into the hand.
     page.wait_for_function(f"() => {RUNNING} > 0")
-    shot(page, "flight-stock-to-hand-phone")
+    shot(page, "flight-stock-to-hand-phone", animations="allow")
     page.wait_for_function(f"() => {SETTLED}")
     assert len(hand(page)) == held + 1
     assert page.eval_on_selector_all(

@@ -65,7 +65,7 @@ export function createMotion({ root, duration, enabled }) {
         { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0.2 : 1 },
         { transform: 'translate(0, 0) scale(1)', opacity: 1 },
       ],
-      { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)' },
+      { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)', id: 'flight' },
     );
     animation.onfinish = animation.oncancel = () => {
       flights -= 1;
@@ -84,7 +84,7 @@ export function createMotion({ root, duration, enabled }) {
     flights += 1;
     const animation = back.animate(
       [{ transform: 'translate(0, 0)', opacity: 1 }, { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 }],
-      { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)' },
+      { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)', id: 'flight' },
     );
     animation.onfinish = animation.oncancel = () => {
       flights -= 1;
