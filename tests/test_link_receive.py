@@ -7,7 +7,7 @@ import pytest
 
 import rummy
 from helpers import deck, play_until
-from rummy import link
+from rummy import link, scoring
 
 
 @pytest.fixture(scope="module")
@@ -155,8 +155,17 @@ def test_a_full_link_whose_finished_rounds_differ_is_forked(two_rounds):
     states, end = two_rounds
     now = states[-1]
     forged = rummy.load(now).state()
-    forged["history"][0]["points"][0] += 1  # travels as a snapshot: the rules did not score it
-    forged["scores"][0] += 1
+    result = forged["history"][0]  # another end of round 1, scored by the rules
+    loser = next(seat for seat, hand in enumerate(result["hands"]) if hand)
+    hands = [list(h) for h in result["hands"]]
+    hands[loser] = hands[loser][1:]
+    opts = forged["options"]
+    again = scoring.round_result("basic", opts, result["winner"], result["kind"], None, hands, 1)
+    forged["scores"] = [
+        a - b + c
+        for a, b, c in zip(forged["scores"], result["points"], again["points"], strict=True)
+    ]
+    forged["history"][0] = again
     text = link.encode(forged)
     assert link.decode(text).state() == forged
     with pytest.raises(link.ForkedHistory, match="does not continue"):

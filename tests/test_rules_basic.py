@@ -274,3 +274,12 @@ def test_unknown_option_and_bad_values_are_refused():
         rummy.new_game("basic", players=2, options={"ace_high_or_low": "yes"})
     with pytest.raises(IllegalMove, match="Unknown rule set"):
         rummy.new_game("gin", players=2)
+
+
+def test_a_match_ends_after_100_rounds_at_most():
+    from rummy.game import match_winners
+
+    options = rummy.new_game("basic", players=2, seed=1).options
+    assert match_winners(options, 99, [0, 3]) is None
+    assert match_winners(options, 100, [0, 3]) == [1]
+    assert match_winners(options, 100, [3, 3]) == [0, 1]

@@ -933,7 +933,7 @@ _KINDS = {
     "rummy101": ("normal", "joker", "one_turn", "one_turn_joker", "stock_out"),
 }
 _STATUS_TILES = ("not_opened", "opened_melds", "opened_pairs")
-_OPENED_FOR_STATUS = {"not_opened": None, "opened_melds": "melds", "opened_pairs": "pairs"}
+_OPENED_FOR_STATUS = scoring.OPENED_FOR_STATUS
 _AUTOMATIC_EVENTS = ("rebuild", "turnover", "round_end")
 
 
@@ -1122,18 +1122,7 @@ def _compact_result(pre: dict, result: object) -> tuple | None:
 def _rebuild_result(
     pre: dict, winner: int | None, kind: str, opened: list | None, hands: list, round_: int
 ) -> dict:
-    if pre["variant"] == "rummy101":
-        score = scoring.score_tiles(hands, opened, winner, kind)
-    else:
-        ace_high = pre["options"].get("ace_high_or_low", False)
-        score = scoring.score_cards(hands, winner, kind, ace_high)
-    return {
-        "winner": winner,
-        "kind": kind,
-        "round": round_,
-        **score,
-        "hands": [list(h) for h in hands],
-    }
+    return scoring.round_result(pre["variant"], pre["options"], winner, kind, opened, hands, round_)
 
 
 def _get_result(r: _BitReader, pre: dict) -> dict:
