@@ -761,6 +761,7 @@ def _decode_full(body: bytes) -> game.Game:
     summary = _get_summary(r)
     if kind == KIND_SNAPSHOT:
         g = game.Game(_read_snapshot(r))
+        _check_dealt_from_seed(g._s)
     elif kind == KIND_REPLAY:
         g = _read_replay(r)
     else:
@@ -772,6 +773,19 @@ def _decode_full(body: bytes) -> game.Game:
         )
     check_state(g._s)
     return g
+
+
+def _check_dealt_from_seed(state: dict) -> None:
+    """Only round 1 can be laid out with ``deal=``; every later round is dealt from the seed
+    (`Game.next_round`). A snapshot of a later round must be what its seed and moves give."""
+    if state["round"] == 1:
+        return
+    start = _round_replayer(state)
+    if start is None or _replayed_until(state, position(state)) != state:
+        raise LinkError(
+            f"This link holds a round {state['round']} that was not dealt from its seed "
+            "(only a first round can be set up by hand): it was not made by this game"
+        )
 
 
 def _snapshot_body(state: dict) -> bytes:
@@ -1394,20 +1408,44 @@ def _extend(stored: dict, body: bytes) -> game.Game:
     if s["history"][: len(finished)] != finished:
         raise ForkedHistory(_NOT_CONTINUED)
     if s["round"] == stored["round"]:
-        # The same round: the stored moves come first, and replaying the link's round from
-        # the seed passes through the stored copy exactly (when the seed dealt the round).
-        if s["history"] != finished or s["log"][: len(stored["log"])] != stored["log"]:
-            raise ForkedHistory(_NOT_CONTINUED)
-        if _round_replayer(s) is not None and _replayed_until(s, position(stored)) != stored:
-            raise ForkedHistory(_NOT_CONTINUED)
-    elif not any(result.get("round") == stored["round"] for result in s["history"]):
+        return game.Game(_continue_round(stored, s))
+    if not any(result.get("round") == stored["round"] for result in s["history"]):
         raise ForkedHistory(_NOT_CONTINUED)
     return g
+
+
+def _continue_round(stored: dict, s: dict) -> dict:
+    """A link's game ``s`` in the round of the device's copy ``stored``, rebuilt from that
+    copy: the link may only add moves. The moves after the stored log are replayed on the
+    stored copy through the rules, and the result must be exactly the link's game — so no
+    hand, stock, table, score or earlier move can differ from what this device knows."""
+    known = len(stored["log"])
+    if s["history"] != stored["history"] or s["log"][:known] != stored["log"]:
+        raise ForkedHistory(_NOT_CONTINUED)
+    actions = _actions_from_log(s["log"][known:])
+    if actions is None:
+        raise ForkedHistory(_NOT_CONTINUED)
+    rp = _Replayer(game._copy(stored))
+    for i, action in enumerate(actions):
+        try:
+            rp.play(action)
+        except IllegalMove as err:
+            raise ForkedHistory(
+                f"{_CHANGES_KNOWN} (move {i + 1} after your copy breaks the rules: {err})"
+            ) from None
+    rebuilt = rp.state()
+    if rebuilt != s:
+        raise ForkedHistory(_CHANGES_KNOWN)
+    return rebuilt
 
 
 _NOT_CONTINUED = (
     "This link does not continue the game on this device: its earlier moves or finished "
     "rounds differ from yours (the game was changed, or played twice)"
+)
+_CHANGES_KNOWN = (
+    "This link changes what this device already knows about the game (a hand, the stock, the "
+    "table or the scores) — it was not made from this game"
 )
 _AUTOMATIC_AFTER_TURN = ("rebuild", "turnover", "round_end")
 
