@@ -485,3 +485,13 @@ def test_invitation_refusals_are_broken_links(session):
     )
     assert response["reason"] == "broken" and "not a game link" in response["error"]
     refused(session, "commit", "bad_request", secret="short")
+
+
+def test_an_unknown_computer_level_is_a_bad_request():
+    session = webapi.Session()
+    game = ok(session, "new_game", variant="basic", players=2, seed=3)["game"]
+    before = ok(session, "state", game=game)
+    for level in ("genius", 5, ["hard"]):
+        message = refused(session, "bot", "bad_request", game=game, level=level)
+        assert "'level' must be one of" in message and '"hard"' in message
+    assert ok(session, "state", game=game) == before

@@ -44,7 +44,7 @@ import unicodedata
 import zlib
 from typing import Any, NamedTuple
 
-from . import cards, game, rng, scoring, tiles, variants
+from . import cards, game, limits, rng, scoring, tiles, variants
 from .errors import IllegalMove, InvalidState
 
 FORMAT = 1  # the first byte; bump it when the body layout or the rules' replay changes
@@ -824,8 +824,10 @@ def _read_snapshot(r: _BitReader) -> dict:
     for _ in range(r.count(3, limit=MAX_ACTIONS)):
         log.append(_get_event(r, v, n, log[-1] if log else None))
     try:
-        state = json.loads(r.rest_bytes().decode())
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        state = limits.loads(r.rest_bytes().decode(), "This link")
+    except limits.TooDeep as err:
+        raise LinkError(str(err)) from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise _Malformed("its game is not readable JSON") from None
     if not isinstance(state, dict) or "log" in state:
         raise _Malformed("its game is not an object")
@@ -1617,6 +1619,7 @@ _INVITE = _Envelope(
 _HEX = re.compile(r"[0-9a-fA-F]*")
 _INVITE_KEYS = ("id", "variant", "players", "options", "host", "commitment", "seats")
 _SEAT_KEYS = ("name", "bot", "value")
+_INVITE_DEPTH = 8  # an invitation is 3 levels deep (seats, a seat; options, joker_accounts)
 MAX_NAME = 40
 
 
@@ -1708,8 +1711,10 @@ def decode_invite(text: str) -> dict:
     """The invitation a text carries, checked and normalized; InviteError says why not."""
     body = _unwrap(text, _INVITE)
     try:
-        invite = json.loads(body.decode())
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        invite = limits.loads(body.decode(), "This invitation", _INVITE_DEPTH)
+    except limits.TooDeep as err:
+        raise InviteError(str(err)) from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise InviteError("This invitation is malformed: it was not made by this game") from None
     try:
         return check_invite(invite)

@@ -101,13 +101,13 @@ class Session:
         """Answer one JSON request with one JSON response; never raises."""
         request_id: Any = None
         try:
-            try:
-                request = json.loads(request_json)
-            except (TypeError, ValueError) as exc:
-                raise RequestError(f"The request is not valid JSON: {exc}") from None
+            request = _parse(request_json)
             if not isinstance(request, dict):
                 raise RequestError('The request must be a JSON object like {"id": 1, "op": ...}')
             request_id = request.get("id")
+            if _unsafe_id(request_id):
+                request_id = None
+            _check_numbers(request)
             op = request.get("op")
             handler = self._ops.get(op) if isinstance(op, str) else None
             if handler is None:
@@ -193,8 +193,10 @@ class Session:
         if bots is None:
             raise RequestError("Computer players are not available yet.", "unavailable")
         level = request.get("level", "medium")
-        if not isinstance(level, str):
-            raise RequestError('\'level\' must be a string such as "easy" or "hard"')
+        levels = tuple(getattr(bots, "LEVELS", ()))
+        if not isinstance(level, str) or (levels and level not in levels):
+            shown = ", ".join(f'"{name}"' for name in levels) or '"easy" or "hard"'
+            raise RequestError(f"'level' must be one of {shown}, not {json.dumps(level)[:40]}")
         seed = request.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RequestError("'seed' must be an integer")
@@ -401,6 +403,42 @@ def _installed_version() -> str | None:
         return version("rummy")
     except Exception:  # running from a source tree that is not installed
         return None
+
+
+def _parse(request_json: object) -> Any:
+    """The request as JSON, refused before parsing when it is too long or nested deeper than
+    any request the page makes (Pyodide would run out of JavaScript stack in the parser)."""
+    from .limits import MAX_REQUEST, TooDeep, loads
+
+    if isinstance(request_json, str) and len(request_json) > MAX_REQUEST:
+        raise RequestError(f"The request is too long ({len(request_json):,} characters)")
+    try:
+        request = loads(request_json, "The request")  # type: ignore[arg-type]
+    except TooDeep as exc:
+        raise RequestError(str(exc)) from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise RequestError(f"The request is not valid JSON: {exc}") from None
+    return request
+
+
+def _unsafe_id(request_id: Any) -> bool:
+    from .limits import unsafe_number
+
+    return unsafe_number(request_id) is not None
+
+
+def _check_numbers(request: dict[str, Any]) -> None:
+    """Every number the engine accepts is one JavaScript holds exactly (|n| <= 2**53 - 1):
+    anything larger would be rounded by the page, and change the game it names."""
+    from .limits import unsafe_number
+
+    bad = unsafe_number(request)
+    if bad is not None:
+        shown = bad if isinstance(bad, float) or abs(bad) < 10**20 else "a larger one"
+        raise RequestError(
+            f"The request holds a number JavaScript cannot hold exactly ({shown}): "
+            "whole numbers must be within ±(2**53 − 1)"
+        )
 
 
 def _require(request: dict[str, Any], key: str, kind: type) -> Any:
