@@ -14,6 +14,7 @@ import pytest
 import rummy
 from helpers import play_until
 from rummy import game, link, webapi
+from rummy.errors import InvalidState
 
 FAST = 0.5  # seconds: a refusal must be cheap (100 ms expected; the machine is noisy)
 
@@ -197,3 +198,197 @@ def test_an_option_past_javascripts_exact_range_is_refused():
     link._put_match(w, pre)
     w.uint(0)
     refusal(None, link._wrap(bytes([link.KIND_REPLAY]) + w.getvalue()), "broken", "'target'")
+
+
+# ---------------------------------------------------------------------------------------------
+# Oversized contents: refused before the costly work
+
+
+def timed(work) -> float:
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
+
+
+def test_a_rack_of_101_tiles_for_a_computer_seat_is_refused_at_once():
+    state = rummy.new_game("rummy101", players=2, seed=8).state()
+    state["hands"][1] += state["stock"] + state["hands"][0][:17]  # 21 + 63 + 17 tiles
+    state["stock"], state["hands"][0] = [], state["hands"][0][17:]
+    state["undo"]["hands"], state["undo"]["stock"] = state["hands"], state["stock"]
+    text = snapshot_link(state)
+    took = timed(lambda: refusal(None, text, "broken", "rack holds 101 tiles"))
+    assert took < FAST, took
+    with pytest.raises(InvalidState, match="rack holds 101 tiles"):
+        rummy.load(state)
+
+
+def _finished_rounds(count: int) -> tuple[dict, list[dict]]:
+    """A basic match before round ``count + 1``'s deal: ``count`` finished rounds, each won
+    by seat 0 going out against a 2 of clubs (scored by the rules: 2 points)."""
+    pre = link._round_start(
+        rummy.new_game("basic", players=2, seed=9, options={"target": 10**5}).state()
+    )
+    result = rummy.scoring.round_result("basic", pre["options"], 0, "out", None, [[], ["2C"]], 1)
+    history = [{**game._copy(result), "round": i + 1} for i in range(count)]
+    pre.update(history=history, round=count + 1, scores=[2 * count, 0])
+    return pre, history
+
+
+def test_a_history_of_1000_finished_rounds_is_refused_at_once():
+    pre, _history = _finished_rounds(1_000)
+    dealt = link._dealt(pre)
+    text = replay_link(pre, [], dealt)
+    assert len(text) < 4_000, len(text)
+    took = timed(lambda: refusal(None, text, "broken", "out of range"))
+    assert took < FAST, took
+    stored = rummy.new_game("basic", players=2, seed=9, options={"target": 10**5}).state()
+    assert timed(lambda: refusal(stored, text, "broken")) < FAST
+
+
+def test_the_longest_link_the_limits_allow_opens_in_a_moment():
+    """99 finished rounds and ~5,000 moves (two seats passing the discard back and forth):
+    legal, 700 characters, and linear to open (the replay keeps the finished rounds aside
+    from the take-back snapshot it copies at every draw)."""
+    pre, _history = _finished_rounds(99)
+    rp = link._Replayer(link._dealt(pre))
+    actions = []
+    while len(actions) < link.MAX_ACTIONS - 10:
+        s = rp.s
+        if s["phase"] == "draw":
+            action = {"type": "draw", "source": "discard"}
+        else:
+            card = next(c for c in s["hands"][s["current"]] if c != s["taken"])
+            action = {"type": "discard", "card": card}
+        rp.play(action)
+        actions.append(action)
+    final = game._copy(rp.state())
+    text = replay_link(pre, actions, final)
+    assert len(text) < 1_000, len(text)
+    assert timed(lambda: link.decode(text)) < 1.0
+    stored = link._dealt(pre)
+    got = {}
+    assert timed(lambda: got.update(link.receive(stored, text))) < 1.5
+    assert got["game"].state() == final
+
+
+def test_a_round_of_more_moves_than_a_link_carries_is_refused_at_once():
+    state = rummy.new_game("basic", players=2, seed=10).state()
+    w = link._BitWriter()
+    link._put_summary(w, state)
+    link._put_match(w, link._round_start(state))
+    w.uint(link.MAX_ACTIONS + 1)
+    text = link._wrap(bytes([link.KIND_REPLAY]) + w.getvalue() + bytes(2_000))
+    assert timed(lambda: refusal(None, text, "broken", "malformed")) < FAST
+    moves = link.encode_moves(state, [{"type": "draw", "source": "stock"}])
+    body = bytearray(link._unwrap(moves))
+    assert timed(lambda: refusal(state, link._wrap(bytes(body) + bytes(3_000)), "broken")) < FAST
+
+
+def test_a_snapshot_log_longer_than_a_round_is_refused_at_once():
+    pieces = list(rummy.cards.DECK)
+    deal = {"hands": [pieces[:10], pieces[10:20]], "stock": pieces[21:], "discard": [pieces[20]]}
+    state = rummy.new_game("basic", players=2, seed=5, deal=deal).state()
+    state["log"] = [{"type": "draw", "source": "stock", "seat": 0}] * (link.MAX_ACTIONS + 1)
+    text = snapshot_link(state)
+    assert timed(lambda: refusal(None, text, "broken")) < FAST
+
+
+def test_a_decompression_bomb_is_refused_before_it_is_unpacked():
+    payload = link._wrap(bytes([link.KIND_SNAPSHOT]) + b"\0" * (16 * 1024 * 1024))
+    assert len(payload) < link.MAX_TEXT, len(payload)
+    took = timed(lambda: refusal(None, payload, "broken", "unpacks to more than 256 KB"))
+    assert took < FAST, took
+    invite = link._wrap(b" " * (4 * 1024 * 1024), link._INVITE)
+    with pytest.raises(link.InviteError, match="unpacks to more than 16 KB"):
+        link.decode_invite(invite)
+    assert len(link._wrap(b"\0" * 30_000_000)) > link.MAX_TEXT  # refused unread: too long
+    refusal(None, link._wrap(b"\0" * 30_000_000), "broken", "far too long")
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON nested 5,000 deep: refused before any parser sees it (Pyodide would overflow its stack)
+
+DEEP = "[" * 5_000 + "]" * 5_000
+
+
+def test_a_snapshot_nested_5000_deep_is_refused():
+    state = _set_up()
+    w = link._BitWriter()
+    link._put_summary(w, state)
+    w.choice(rummy.VARIANTS.index("basic"), len(rummy.VARIANTS))
+    w.uint(2)
+    w.flag(False)
+    w.uint(0)
+    text = link._wrap(bytes([link.KIND_SNAPSHOT]) + w.getvalue() + DEEP.encode())
+    assert len(text) < 400, len(text)
+    assert timed(lambda: refusal(None, text, "broken", "nested too deeply")) < FAST
+
+
+def test_an_invitation_nested_5000_deep_is_refused():
+    text = link._wrap(('{"id":' + DEEP + "}").encode(), link._INVITE)
+    assert len(text) < 100, len(text)
+    answer = json.loads(
+        webapi.Session().dispatch(json.dumps({"op": "invite_decode", "text": text}))
+    )
+    assert (answer["kind"], answer["reason"]) == ("link", "broken"), answer
+    assert "nested too deeply" in answer["error"]
+
+
+def test_a_request_nested_5000_deep_is_refused_and_the_engine_keeps_answering():
+    session = webapi.Session()
+    for request in ('{"id": 1, "op": "version", "x": ' + DEEP + "}", DEEP):
+        answer = json.loads(session.dispatch(request))
+        assert answer["ok"] is False and answer["kind"] == "bad_request", answer
+        assert "nested too deeply" in answer["error"]
+    assert json.loads(session.dispatch('{"id": 2, "op": "version"}'))["ok"] is True
+
+
+def test_a_stored_state_nested_deep_is_refused_by_load():
+    state = _set_up()
+    state["options"] = json.loads("[" * 40 + "]" * 40)
+    request = json.dumps({"id": 3, "op": "load", "state": state})
+    answer = json.loads(webapi.Session().dispatch(request))
+    assert answer["kind"] == "bad_request" and "nested too deeply" in answer["error"], answer
+
+
+# ---------------------------------------------------------------------------------------------
+# Integers JavaScript cannot hold, and names
+
+
+def test_numbers_past_2_53_in_a_request_are_refused():
+    session = webapi.Session()
+    for args in ({"seed": 2**60}, {"seed": -(2**53)}, {"options": {"target": 10**300}}):
+        request = json.dumps({"id": 4, "op": "new_game", "variant": "basic", "players": 2, **args})
+        answer = json.loads(session.dispatch(request))
+        assert answer["kind"] == "bad_request" and "cannot hold exactly" in answer["error"]
+        assert answer["id"] == 4
+    stored = _set_up()
+    stored["scores"] = [10**300, 0]
+    answer = json.loads(session.dispatch(json.dumps({"id": 5, "op": "load", "state": stored})))
+    assert answer["kind"] == "bad_request" and "cannot hold exactly" in answer["error"]
+
+
+def _invite(name: str) -> dict:
+    return {
+        "id": "0123456789abcdef",
+        "variant": "basic",
+        "players": 2,
+        "options": {},
+        "host": 0,
+        "commitment": "ab" * 32,
+        "seats": [
+            {"name": "Host", "bot": None, "value": None},
+            {"name": name, "bot": None, "value": None},
+        ],
+    }
+
+
+def test_names_in_an_invitation_lose_direction_marks_and_lone_surrogates():
+    text = link._wrap(json.dumps(_invite("\u202eexe.anA\u2066\ud800")).encode(), link._INVITE)
+    assert link.decode_invite(text)["seats"][1]["name"] == "exe.anA"
+    assert (
+        link.decode_invite(link.encode_invite(_invite("\u200fBen\u061c")))["seats"][1]["name"]
+        == "Ben"
+    )
+    with pytest.raises(link.InviteError, match="1 to 40"):
+        link.encode_invite(_invite("\u202e\u202c"))

@@ -40,11 +40,10 @@ import hmac
 import json
 import re
 import secrets as _secrets
-import unicodedata
 import zlib
 from typing import Any, NamedTuple
 
-from . import cards, game, limits, rng, scoring, tiles, variants
+from . import cards, game, limits, names, rng, scoring, tiles, variants
 from .errors import IllegalMove, InvalidState
 
 FORMAT = 1  # the first byte; bump it when the body layout or the rules' replay changes
@@ -457,17 +456,19 @@ def _play(g: game.Game, action: dict) -> None:
 class _Replayer:
     """Plays actions on a state in place, for replaying links.
 
-    Two shortcuts keep a long round linear: no copy-on-apply (a refused action leaves the state
-    half changed, but then the replay is abandoned), and the log of finished turns is kept
-    aside, because the engine copies the whole state — log included — into the take-back
-    snapshot at every draw. `state()` puts the log back together.
+    Shortcuts keep a long round linear: no copy-on-apply (a refused action leaves the state
+    half changed, but then the replay is abandoned), and what a turn cannot change is kept
+    aside — the log of finished turns and the finished rounds (`history`, up to 100) —
+    because the engine copies the whole state into the take-back snapshot at every draw.
+    `state()` puts them back.
     """
 
-    __slots__ = ("_done", "s")
+    __slots__ = ("_done", "_history", "s")
 
     def __init__(self, state: dict) -> None:
         self.s = state
         self._done: list = []
+        self._history: list | None = None
 
     def play(self, action: dict) -> None:
         if action.get("type") == "next_round":
@@ -475,11 +476,20 @@ class _Replayer:
             g.next_round()
             self.s = g._s
         else:
+            self._set_history_aside()
             game._apply(self.s, action)
         s = self.s
         if s["undo"] is None and s["log"]:  # between turns: no snapshot holds the log
             self._done.extend(s["log"])
             s["log"] = []
+
+    def _set_history_aside(self) -> None:
+        """Finished rounds do not change during a round (its end appends to them)."""
+        if self._history is None:
+            s = self.s
+            self._history, s["history"] = s["history"], []
+            if s["undo"] is not None:
+                s["undo"]["history"] = []
 
     def events(self) -> int:
         """How many events the round's log holds now."""
@@ -491,13 +501,18 @@ class _Replayer:
 
     def state(self) -> dict:
         """The whole state (play may go on after it)."""
+        s = self.s
         if self._done:
-            s = self.s
             s["log"] = self._done + s["log"]
             if s["undo"] is not None:
                 s["undo"]["log"] = self._done + s["undo"]["log"]
             self._done = []
-        return self.s
+        if self._history is not None:
+            s["history"] = self._history + s["history"]
+            if s["undo"] is not None:
+                s["undo"]["history"] = self._history + s["undo"]["history"]
+            self._history = None
+        return s
 
 
 def _replay(rp: _Replayer, r: _BitReader, count: int, watch: Any = None) -> _Replayer:
@@ -1090,7 +1105,7 @@ def _get_match(r: _BitReader) -> dict:
     }
     if pre["round"] < 1 or pre["seed"] >= rng.MAX_SEED:
         raise _Malformed("its round is 0")
-    pre["history"] = [_get_result(r, pre) for _ in range(r.count(4, limit=10_000))]
+    pre["history"] = [_get_result(r, pre) for _ in range(r.count(4, limit=limits.MAX_ROUNDS))]
     return pre
 
 
@@ -1620,7 +1635,7 @@ _HEX = re.compile(r"[0-9a-fA-F]*")
 _INVITE_KEYS = ("id", "variant", "players", "options", "host", "commitment", "seats")
 _SEAT_KEYS = ("name", "bot", "value")
 _INVITE_DEPTH = 8  # an invitation is 3 levels deep (seats, a seat; options, joker_accounts)
-MAX_NAME = 40
+MAX_NAME = names.MAX_NAME
 
 
 def _computer_value(seat: int) -> str:
@@ -1635,13 +1650,16 @@ def _hex(value: object, length: int, what: str) -> str:
 
 
 def _name(value: object, seat: int) -> str:
+    """A seat's name, cleaned by `names.clean_name` (direction marks and lone surrogates
+    removed). An invitation this game made never holds a control character or a name
+    longer than `MAX_NAME`, so those are refused rather than mended."""
     if not isinstance(value, str):
         raise InviteError(f"Seat {seat + 1} needs a name")
-    name = value.strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise InviteError(f"Seat {seat + 1}'s name must be 1 to {MAX_NAME} characters long")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+    if names.has_control(value):
         raise InviteError(f"Seat {seat + 1}'s name holds a control character")
+    name = names.clean_name(value)
+    if not name or len(value.strip()) > MAX_NAME:
+        raise InviteError(f"Seat {seat + 1}'s name must be 1 to {MAX_NAME} characters long")
     return name
 
 

@@ -92,6 +92,7 @@ class Session:
             "invite_decode": self.op_invite_decode,
             "commit": self.op_commit,
             "fair_seed": self.op_fair_seed,
+            "clean_names": self.op_clean_names,
             "close": self.op_close,
         }
 
@@ -313,6 +314,16 @@ class Session:
         secret = _require(request, "secret", str)
         with _link_refusals(link):
             return {"seed": link.fair_seed(invite, secret)}
+
+    def op_clean_names(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Names typed on the start screen or carried beside a link (``&n=``), cleaned the
+        way the engine cleans an invitation's (`rummy.names.clean_name`)."""
+        from .names import MAX_NAME, clean_name
+
+        given = _require(request, "names", list)
+        if len(given) > 16:
+            raise RequestError("'names' lists at most 16 names")
+        return {"names": [clean_name(name) for name in given], "max": MAX_NAME}
 
     def op_close(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id = _require(request, "game", str)
