@@ -392,3 +392,15 @@ def test_names_in_an_invitation_lose_direction_marks_and_lone_surrogates():
     )
     with pytest.raises(link.InviteError, match="1 to 40"):
         link.encode_invite(_invite("\u202e\u202c"))
+
+
+def test_a_stored_game_that_no_longer_loads_does_not_block_another_games_link():
+    broken = _set_up()
+    broken["hands"][0] = broken["hands"][0][1:]  # a card lost: it no longer loads
+    other = rummy.new_game("basic", players=2, seed=77)
+    other.apply({"type": "draw", "source": "stock"})
+    text = link.encode(other.state())
+    refusal(broken, text, "wrong_game", "another game")
+    request = {"id": 1, "op": "receive_link", "link": link.encode(_set_up(drawn=True))}
+    answer = json.loads(webapi.Session().dispatch(json.dumps({**request, "state": broken})))
+    assert answer["kind"] == "bad_request" and "stored game cannot be loaded" in answer["error"]

@@ -262,6 +262,12 @@ class Session:
             try:
                 self.engine.load(stored)
             except Exception as exc:  # the page's own copy: a bug or damaged storage
+                if _other_game(link, stored, text):  # it cannot block another game's link
+                    raise RequestError(
+                        "This link belongs to another game than the one on this device",
+                        "link",
+                        "wrong_game",
+                    ) from None
                 raise RequestError(f"The stored game cannot be loaded: {exc}") from None
         with _link_refusals(link):
             got = link.receive(stored, text, seat)
@@ -405,6 +411,15 @@ class Session:
 
     def _view(self, handle: _Handle, request: dict[str, Any]) -> dict[str, Any]:
         return {"view": handle.game.view(handle.seat_of(request))}
+
+
+def _other_game(link: Any, stored: dict[str, Any], text: str) -> bool:
+    """Whether a link surely belongs to another game than a stored copy that does not load
+    (its id, from the fields that name a match, differs from the link's)."""
+    try:
+        return link.inspect(text)["game"] != link.game_id(stored)
+    except Exception:  # the stored copy lacks the fields, or the link is broken
+        return False
 
 
 def _installed_version() -> str | None:
