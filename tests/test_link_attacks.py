@@ -5,6 +5,7 @@ scores and moves — stays as it was. docs/LINKS.md "Trust model" and "Limits"."
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import time
@@ -404,3 +405,74 @@ def test_a_stored_game_that_no_longer_loads_does_not_block_another_games_link():
     request = {"id": 1, "op": "receive_link", "link": link.encode(_set_up(drawn=True))}
     answer = json.loads(webapi.Session().dispatch(json.dumps({**request, "state": broken})))
     assert answer["kind"] == "bad_request" and "stored game cannot be loaded" in answer["error"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Mutation fuzz over honest links: refused in words, or exactly the honest game
+
+SLOW = 0.5  # seconds: no mutated link may cost more (an honest one of these takes ~5 ms)
+
+
+@pytest.fixture(scope="module")
+def honest_links() -> list[tuple[str, dict, dict | None]]:
+    """(link, the game it carries, a stored copy it extends) for each rule set: replay links
+    mid-round, a snapshot of a set-up position, and a moves link."""
+    out = []
+    for variant, players, seed in (("basic", 3, 1), ("rummy200", 4, 2), ("rummy101", 2, 3)):
+        g = rummy.new_game(variant, players=players, seed=seed)
+        states = [g.state(), *play_until(g, random.Random(seed), lambda g: g.state()["turn"] >= 6)]
+        now = states[-1]
+        out.append((link.encode(now), now, None))
+        seat = next(k for k in range(players) if link.seat_last_turn(now, k) not in (None, now))
+        out.append((link.link_for(now, seat), now, link.seat_last_turn(now, seat)))
+    set_up = _set_up(drawn=True)
+    out.append((link.encode(set_up), set_up, None))
+    return out
+
+
+def _flip(data: bytes, rng: random.Random) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        i = rng.randrange(len(out) * 8)
+        out[i // 8] ^= 1 << (i % 8)
+    return bytes(out)
+
+
+def _mutations(text: str, rng: random.Random):
+    """Damaged copies of ``text``: flipped characters (the checksum's work), and — as a forger
+    would — flipped bits and cuts in the compressed payload or in the body itself, each
+    re-sealed with a correct checksum."""
+    payload = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))[: -link.CHECK_BYTES]
+    body = link._unwrap(text)
+    for _ in range(150):
+        i = rng.randrange(len(text))
+        yield text[:i] + rng.choice("AQgw-_09") + text[i + 1 :]
+    for _ in range(400):
+        yield link._seal(_flip(payload, rng))
+    for _ in range(700):
+        yield link._wrap(_flip(body, rng))
+    for _ in range(100):
+        yield link._wrap(body[: rng.randrange(1, len(body))])
+        yield link._seal(payload[: rng.randrange(1, len(payload))])
+
+
+def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest_links):
+    rng = random.Random(16)
+    tried = refused_count = 0
+    slowest = 0.0
+    for text, honest, stored in honest_links:
+        kept = game._copy(stored) if stored is not None else None
+        for mutated in _mutations(text, rng):
+            started = time.perf_counter()
+            try:
+                got = link.receive(stored, mutated)["game"].state()
+            except link.LinkError as err:
+                assert str(err)[:1].isupper() and len(str(err)) > 20, str(err)
+                refused_count += 1
+            else:
+                assert got == honest
+            slowest = max(slowest, time.perf_counter() - started)
+            tried += 1
+        assert stored == kept
+    assert tried > 6_000 and refused_count > tried * 0.9
+    assert slowest < SLOW, slowest

@@ -645,7 +645,11 @@ _LINK = _Envelope(FORMAT, _ZDICT, MAX_TEXT, MAX_BODY, "This link", "a game link"
 
 def _wrap(body: bytes, envelope: _Envelope = _LINK) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, envelope.zdict)
-    payload = bytes([envelope.format]) + packer.compress(body) + packer.flush()
+    return _seal(bytes([envelope.format]) + packer.compress(body) + packer.flush())
+
+
+def _seal(payload: bytes) -> str:
+    """base64url of ``payload`` (format byte and deflated body) and its check."""
     check = hashlib.sha256(payload).digest()[:CHECK_BYTES]
     return base64.urlsafe_b64encode(payload + check).decode("ascii").rstrip("=")
 
