@@ -476,3 +476,35 @@ def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest
         assert stored == kept
     assert tried > 6_000 and refused_count > tried * 0.9
     assert slowest < SLOW, slowest
+
+
+def test_a_later_round_link_cannot_change_who_plays_first(basic_two_rounds):
+    states, end = basic_two_rounds
+    now = states[-1]
+    pre = link._round_start(now)
+    pre["first"] = now["first"] ^ 1  # the other seat starts: another deal of round 2
+    forged = link._dealt(pre)
+    text = replay_link(pre, [], forged)
+    refusal(end, text, "forked", "changes what this device already knows")
+
+
+def test_a_later_round_link_cannot_refill_a_joker_account():
+    options = {"joker_button": True, "joker_accounts": 3, "rounds": 3}
+    g = rummy.new_game("rummy101", players=2, seed=12, options=options)
+    stored = g.state()
+    stored["accounts"] = [1, 3]  # seat 0 has used two jokers (as a stored copy could show)
+    stored["undo"]["accounts"] = [1, 3]
+    rummy.load(stored)
+    pre = link._round_start(stored)
+    pre.update(round=2, first=1, accounts=[3, 3])
+    pre["history"] = [
+        rummy.scoring.round_result(
+            "rummy101", stored["options"], None, "stock_out", [None, None], [["R1"], ["R2"]], 1
+        )
+    ]
+    pre["scores"] = list(pre["history"][0]["points"])
+    forged = link._dealt(pre)
+    refusal(stored, replay_link(pre, [], forged), "forked", "changes what this device")
+    pre["accounts"] = [1, 3]
+    honest = link._dealt(pre)
+    assert link.receive(stored, replay_link(pre, [], honest))["game"].state() == honest

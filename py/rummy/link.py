@@ -1432,7 +1432,23 @@ def _extend(stored: dict, body: bytes) -> game.Game:
         return game.Game(_continue_round(stored, s))
     if not any(result.get("round") == stored["round"] for result in s["history"]):
         raise ForkedHistory(_NOT_CONTINUED)
+    _check_later_round(stored, s)
     return g
+
+
+def _check_later_round(stored: dict, s: dict) -> None:
+    """What a later round must keep from the stored copy beyond its finished rounds: the
+    first seat moves on by one each round (it decides the deal), and a joker account only
+    ever goes down (`rummy101`'s button)."""
+    n = s["players"]
+    if s["first"] != (stored["first"] + s["round"] - stored["round"]) % n:
+        raise ForkedHistory(_CHANGES_KNOWN)
+    start = _round_start(s)
+    if stored["accounts"] is not None and (
+        start is None
+        or any(a > b for a, b in zip(start["accounts"], stored["accounts"], strict=True))
+    ):
+        raise ForkedHistory(_CHANGES_KNOWN)
 
 
 def _continue_round(stored: dict, s: dict) -> dict:
