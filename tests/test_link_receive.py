@@ -251,3 +251,21 @@ def test_every_earlier_copy_accepts_the_later_game(variant, players):
                 assert got["game"].state() == now and got["since"] == len(stored["log"])
                 accepted += 1
     assert accepted >= players
+
+
+@pytest.mark.parametrize(("variant", "players"), [("basic", 2), ("rummy200", 4), ("rummy101", 3)])
+def test_every_copy_of_the_round_mid_turn_included_accepts_a_later_full_link(variant, players):
+    """The game is rebuilt from the stored copy plus the link's added moves: any copy on the
+    way (between turns or in the middle of one) gives back exactly the link's game."""
+    g = rummy.new_game(variant, players=players, seed=17)
+    r = random.Random(17)
+    states = [g.state(), *play_until(g, r, lambda g: g.round_over or g.state()["turn"] >= 10)]
+    now = states[-1]
+    text = link.encode(now)
+    accepted = 0
+    for stored in states[:-1]:
+        if now["log"][: len(stored["log"])] != stored["log"] or stored["log"] == now["log"]:
+            continue  # a take-back removed moves from the log: not on the way
+        assert link.receive(stored, text)["game"].state() == now
+        accepted += 1
+    assert accepted >= 10
