@@ -508,3 +508,19 @@ def test_a_later_round_link_cannot_refill_a_joker_account():
     pre["accounts"] = [1, 3]
     honest = link._dealt(pre)
     assert link.receive(stored, replay_link(pre, [], honest))["game"].state() == honest
+
+
+def test_a_whole_page_url_with_names_is_read(basic_round):
+    now = basic_round[-1]
+    text = link.encode(now)
+    for pasted in (
+        f"https://example.org/rummy/#g={text}&n=Ana,Ben&b=,hard&s=1",
+        f"#g={text}&f=abc.def",
+        f"g={text}",
+        f"https://example.org/?x=1&g={text}",
+    ):
+        assert link.decode(pasted).state() == now
+    invite = link.encode_invite(_invite("Ben"))
+    assert link.decode_invite(f"https://example.org/#i={invite}")["seats"][1]["name"] == "Ben"
+    with pytest.raises(link.LinkError, match="invitation, not a game link"):
+        link.decode(f"https://example.org/#i={invite}")

@@ -76,7 +76,14 @@ _ZDICT = (
 )
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
-_QUERY_LINK = re.compile(r"[?&]g=([A-Za-z0-9_-]*)")
+_PARAMETER = re.compile(r"(?:^|[?&#])([gi])=([A-Za-z0-9_-]*)")
+
+
+def _parameter(text: str, own: str) -> str:
+    """The link in a page URL's parameters: ``own`` (``g`` a game link, ``i`` an
+    invitation), else the other one (then refused as the wrong kind), else ``text``."""
+    found = dict(match.groups() for match in _PARAMETER.finditer(text))
+    return found.get(own, found.get("g" if own == "i" else "i", text))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -664,9 +671,8 @@ def _unwrap(text: object, envelope: _Envelope = _LINK) -> bytes:
     text = text.strip()
     if "#" in text:  # a whole URL was pasted: the game is after the '#'
         text = text.rsplit("#", 1)[1]
-    elif "?" in text:  # or a URL carrying it as ?g=... (the service worker's form)
-        found = _QUERY_LINK.search(text)
-        text = found.group(1) if found else text
+    if "=" in text:  # the page's parameters (#g=…&n=…, #i=…, ?g=…): base64url has no '='
+        text = _parameter(text, "i" if envelope.format >= _INVITE_FORMATS else "g")
     if not text:
         raise error(f"{this} is empty — copy the whole link, including the part after '#'")
 
