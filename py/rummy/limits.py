@@ -71,15 +71,6 @@ def loads(text: str | bytes, what: str, limit: int = MAX_JSON_DEPTH) -> Any:
     return json.loads(text)
 
 
-def safe_int(value: object) -> bool:
-    """Whether ``value`` is a whole number JavaScript holds exactly (not a bool)."""
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and -MAX_SAFE_INT <= value <= MAX_SAFE_INT
-    )
-
-
 def unsafe_number(value: Any) -> Any:
     """The first number in a JSON value that JavaScript cannot hold exactly (an integer past
     2**53 - 1, a float past it, NaN or infinity), or None. Iterative: safe on any value

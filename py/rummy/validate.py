@@ -316,16 +316,20 @@ def _check_turn_fields(s: dict, v: variants.Variant, n: int, check: Any) -> None
     for fp in s["first_play"]:
         if fp is not None:
             _int(fp, "first_play", 0, s["turn"])
-    cap = 0 if v.stock_end == "end" else 1 if v.stock_end == "turnover" else None
-    if v.stock_end == "rebuild":
-        cap = s["options"].get("max_rebuilds")
+    renewals = {"end": 0, "turnover": 1, "rebuild": s["options"].get("max_rebuilds")}
+    cap = renewals[v.stock_end]  # rummy101 never renews; rummy200 turns over once
     if cap is not None and s["renewals"] > cap:
         _fail(f"'renewals' is {s['renewals']} (at most {cap})")
-    if not v.uses_tiles:
-        for name in ("thresholds", "button_used", "last_discards", "accounts"):
-            if s[name] is not None:
-                _fail(f"'{name}' belongs to Rummy 101 only")
+    if v.uses_tiles:
+        _check_tile_fields(s, check)
         return
+    for name in ("thresholds", "button_used", "last_discards", "accounts"):
+        if s[name] is not None:
+            _fail(f"'{name}' belongs to Rummy 101 only")
+
+
+def _check_tile_fields(s: dict, check: Any) -> None:
+    """rummy101's joker button and last discards: what the game gave and what was played."""
     allowed = s["options"]["joker_accounts"]
     for seat, (used, left) in enumerate(zip(s["button_used"], s["accounts"], strict=True)):
         if not isinstance(used, bool) or (used and not s["options"]["joker_button"]):
