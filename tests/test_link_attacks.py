@@ -342,6 +342,10 @@ def test_a_request_nested_5000_deep_is_refused_and_the_engine_keeps_answering():
         assert answer["ok"] is False and answer["kind"] == "bad_request", answer
         assert "nested too deeply" in answer["error"]
     assert json.loads(session.dispatch('{"id": 2, "op": "version"}'))["ok"] is True
+    huge = '{"id": 3, "op": "version", "x": "' + "a" * rummy.limits.MAX_REQUEST + '"}'
+    answer = {}
+    assert timed(lambda: answer.update(json.loads(session.dispatch(huge)))) < FAST
+    assert answer["kind"] == "bad_request" and "too long" in answer["error"]
 
 
 def test_a_stored_state_nested_deep_is_refused_by_load():

@@ -28,7 +28,7 @@ MAX_TILE_HAND = 23  # a rummy101 rack: a deal of at most 22 tiles, plus one take
 MAX_DEALT_TILES = 22
 MAX_LOG = 10_000  # events in one round's log (a link replays at most 5,000 moves)
 MAX_JSON_DEPTH = 32  # the engine's own JSON is at most 6 deep (a state's undo's history)
-MAX_REQUEST = 4_000_000  # characters in one request to `webapi.dispatch`
+MAX_REQUEST = 2_000_000  # characters in one request: a state with a 10,000-event log is ~1 MB
 
 
 class TooDeep(ValueError):
