@@ -317,6 +317,6 @@ def test_a_crafted_rack_full_of_jokers_costs_a_computer_turn_and_a_hint_a_moment
     g = game("rummy101", [[*block[:20], "JK", "JK"], ["R1"]])
     for ask in (lambda: bots.decide(g.view(0), "hard"), lambda: bots.hint(g.view(0))):
         rummy.solver._memo.clear()
-        started = time.perf_counter()
+        started = time.process_time()
         ask()
-        assert time.perf_counter() - started < 2.0  # about 0.3 s here; the machine is noisy
+        assert time.process_time() - started < 2.0  # about 0.3 s here; the machine is noisy

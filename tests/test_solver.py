@@ -515,13 +515,13 @@ def test_a_rack_larger_than_any_game_holds_is_refused_at_once():
     import time
 
     whole_set = [*NUMBER_TILES, *NUMBER_TILES, "JK", "JK"]
-    started = time.perf_counter()
+    started = time.process_time()
     for rack in (whole_set, whole_set[: solver.MAX_RACK + 1]):
         with pytest.raises(IllegalMove, match="at most 26 tiles"):
             solver.best_opening(rack)
         with pytest.raises(IllegalMove, match="at most 26 tiles"):
             solver.best_pairs(rack)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 def test_many_jokers_in_a_dense_rack_stay_within_the_budget_and_legal():
@@ -530,9 +530,9 @@ def test_many_jokers_in_a_dense_rack_stay_within_the_budget_and_legal():
     block = [f"{c}{n}" for c in COLOURS for n in range(5, 10)]
     rack = block[:18] + ["JK"] * 6  # needs millions of steps for the exact answer
     solver._memo.clear()
-    started = time.perf_counter()
+    started = time.process_time()
     points, melds = solver.best_opening(rack)
-    assert time.perf_counter() - started < 1.5  # ~0.3 s here; generous: the machine is noisy
+    assert time.process_time() - started < 1.5  # ~0.3 s here; generous: the machine is noisy
     check_tile_melds(rack, points, melds)
     assert points >= solver.best_opening(block[:18])[0]
 
