@@ -115,6 +115,21 @@ def test_seed_must_be_a_whole_number_and_large_seeds_stay_exact_in_json():
         ),
         (lambda s: s["history"].append({"winner": 0}), "round result is malformed"),
         (lambda s: s.update(round_over=True), "disagree"),
+        (lambda s: s.update(game_over=True), "'game_over' does not say"),
+        (lambda s: s.update(winners=["<img src=x onerror=alert(1)>"]), "'winners' are not"),
+        (lambda s: s.update(scores=[10**300, 0]), "'scores' is too large"),
+        (lambda s: s.update(scores=[149, -1000]), "not the sum of the points"),
+        (lambda s: s["options"].update(target=2**60), "from 1 to 100,000"),
+        (lambda s: s["options"].update(hands=10_000), "from 1 to 100"),
+        (lambda s: s.update(seed=2**53), "'seed' is"),
+        (lambda s: s.update(turn=5), "'turn' is ahead"),
+        (lambda s: s.update(drawn="<b>"), "'drawn' is"),
+        (lambda s: s.update(thresholds={"points": 101, "pairs": 5}), "Rummy 101 only"),
+        (lambda s: s.update(round=2), "finished rounds do not match"),
+        (
+            lambda s: s["log"].extend([{"type": "draw", "source": "stock", "seat": 0}] * 10_001),
+            "more than 10,000 events",
+        ),
     ],
 )
 def test_load_refuses_a_damaged_state_with_a_reason(damage, message):
@@ -132,3 +147,35 @@ def test_load_refuses_non_objects():
     for junk in (None, [], "state", 5):
         with pytest.raises(InvalidState, match="not an object"):
             rummy.load(junk)
+
+
+def test_load_refuses_a_rack_larger_than_a_deal_and_one_take():
+    state = rummy.new_game("rummy101", players=2, seed=4).state()
+    state["hands"][0] += state["stock"][:2]  # 22 + 2 tiles
+    del state["stock"][:2]
+    state["undo"] = None
+    with pytest.raises(InvalidState, match="rack holds 24 tiles"):
+        rummy.load(state)
+
+
+def test_a_deal_gives_a_rack_at_most_22_tiles():
+    pieces = list(rummy.tiles.FULL_SET)
+    with pytest.raises(IllegalMove, match="at most 22 tiles"):
+        rummy.new_game(
+            "rummy101", players=2, deal={"hands": [pieces[:101], []], "stock": pieces[101:]}
+        )
+
+
+def test_a_round_result_must_be_what_the_rules_score():
+    g = game("basic", [["7C", "8C", "9C"], ["KC", "KD", "4H"]], stock=["2D"], options={"hands": 2})
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "meld", "melds": [["7C", "8C", "9C"]]})
+    g.apply({"type": "discard", "card": "2D"})
+    assert g.round_over
+    rummy.load(g.state())
+    forged = g.state()
+    forged["history"][0]["points"] = [500, 0]
+    forged["round_result"]["points"] = [500, 0]
+    forged["scores"] = [500, 0]
+    with pytest.raises(InvalidState, match="not what the rules give"):
+        rummy.load(forged)

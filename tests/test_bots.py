@@ -308,3 +308,15 @@ def test_a_discarded_joker_is_taken_only_when_it_can_be_used():
         for level in LEVELS:
             copy_of = rummy.load(g.state())
             play_round(copy_of, [level], 1)
+
+
+def test_a_crafted_rack_full_of_jokers_costs_a_computer_turn_and_a_hint_a_moment():
+    import time
+
+    block = [f"{c}{n}" for c in "RKBY" for n in range(5, 10)]
+    g = game("rummy101", [[*block[:20], "JK", "JK"], ["R1"]])
+    for ask in (lambda: bots.decide(g.view(0), "hard"), lambda: bots.hint(g.view(0))):
+        rummy.solver._memo.clear()
+        started = time.process_time()
+        ask()
+        assert time.process_time() - started < 2.0  # about 0.3 s here; the machine is noisy

@@ -149,9 +149,13 @@ def test_finished_rounds_travel_only_as_the_rules_score_them():
     state = g.state()
     assert link.inspect(link.encode(state))["verified_deal"]
     state["history"][0]["points"][0] += 1  # not what the rules scored
-    text = link.encode(state)
-    assert link.inspect(text)["verified_deal"] is False
-    assert link.decode(text).state() == state
+    state["scores"][0] += 1
+    with pytest.raises(InvalidState, match="not what the rules give"):
+        link.encode(state)
+    crafted = link._wrap(link._snapshot_body(state))  # the encoder's own parts, unchecked
+    assert link.inspect(crafted)["verified_deal"] is False
+    with pytest.raises(link.LinkError, match="not what the rules give"):
+        link.decode(crafted)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 import rummy
 from helpers import deck, play_until
-from rummy import link
+from rummy import link, scoring
 
 
 @pytest.fixture(scope="module")
@@ -155,8 +155,17 @@ def test_a_full_link_whose_finished_rounds_differ_is_forked(two_rounds):
     states, end = two_rounds
     now = states[-1]
     forged = rummy.load(now).state()
-    forged["history"][0]["points"][0] += 1  # travels as a snapshot: the rules did not score it
-    forged["scores"][0] += 1
+    result = forged["history"][0]  # another end of round 1, scored by the rules
+    loser = next(seat for seat, hand in enumerate(result["hands"]) if hand)
+    hands = [list(h) for h in result["hands"]]
+    hands[loser] = hands[loser][1:]
+    opts = forged["options"]
+    again = scoring.round_result("basic", opts, result["winner"], result["kind"], None, hands, 1)
+    forged["scores"] = [
+        a - b + c
+        for a, b, c in zip(forged["scores"], result["points"], again["points"], strict=True)
+    ]
+    forged["history"][0] = again
     text = link.encode(forged)
     assert link.decode(text).state() == forged
     with pytest.raises(link.ForkedHistory, match="does not continue"):
@@ -242,3 +251,21 @@ def test_every_earlier_copy_accepts_the_later_game(variant, players):
                 assert got["game"].state() == now and got["since"] == len(stored["log"])
                 accepted += 1
     assert accepted >= players
+
+
+@pytest.mark.parametrize(("variant", "players"), [("basic", 2), ("rummy200", 4), ("rummy101", 3)])
+def test_every_copy_of_the_round_mid_turn_included_accepts_a_later_full_link(variant, players):
+    """The game is rebuilt from the stored copy plus the link's added moves: any copy on the
+    way (between turns or in the middle of one) gives back exactly the link's game."""
+    g = rummy.new_game(variant, players=players, seed=17)
+    r = random.Random(17)
+    states = [g.state(), *play_until(g, r, lambda g: g.round_over or g.state()["turn"] >= 10)]
+    now = states[-1]
+    text = link.encode(now)
+    accepted = 0
+    for stored in states[:-1]:
+        if now["log"][: len(stored["log"])] != stored["log"] or stored["log"] == now["log"]:
+            continue  # a take-back removed moves from the log: not on the way
+        assert link.receive(stored, text)["game"].state() == now
+        accepted += 1
+    assert accepted >= 10

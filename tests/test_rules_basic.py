@@ -283,3 +283,12 @@ def test_a_lay_off_may_not_leave_only_the_card_just_taken_from_the_pile():
     with pytest.raises(IllegalMove, match="Keep a card to discard"):
         g.apply({"type": "layoff", "meld": 1, "cards": ["TC"]})
     assert g.hand(0) == ["TC", "5S"]
+
+
+def test_a_match_ends_after_100_rounds_at_most():
+    from rummy.game import match_winners
+
+    options = rummy.new_game("basic", players=2, seed=1).options
+    assert match_winners(options, 99, [0, 3]) is None
+    assert match_winners(options, 100, [0, 3]) == [1]
+    assert match_winners(options, 100, [3, 3]) == [0, 1]

@@ -504,3 +504,49 @@ def test_best_pairs_matches_brute_force_on_random_racks():
         count, pairs = solver.best_pairs(rack)
         value = check_pairs(rack, count, pairs)
         assert (count, value) == brute_pairs(rack), (rack, pairs)
+
+
+# ---------------------------------------------------------------------------------------
+# Bounded work (issue 16): no rack costs more than a moment
+# ---------------------------------------------------------------------------------------
+
+
+def test_a_rack_larger_than_any_game_holds_is_refused_at_once():
+    import time
+
+    whole_set = [*NUMBER_TILES, *NUMBER_TILES, "JK", "JK"]
+    started = time.process_time()
+    for rack in (whole_set, whole_set[: solver.MAX_RACK + 1]):
+        with pytest.raises(IllegalMove, match="at most 26 tiles"):
+            solver.best_opening(rack)
+        with pytest.raises(IllegalMove, match="at most 26 tiles"):
+            solver.best_pairs(rack)
+    assert time.process_time() - started < 0.5
+
+
+def test_many_jokers_in_a_dense_rack_stay_within_the_budget_and_legal():
+    import time
+
+    block = [f"{c}{n}" for c in COLOURS for n in range(5, 10)]
+    rack = block[:18] + ["JK"] * 6  # needs millions of steps for the exact answer
+    solver._memo.clear()
+    started = time.process_time()
+    points, melds = solver.best_opening(rack)
+    assert time.process_time() - started < 1.5  # ~0.3 s here; generous: the machine is noisy
+    check_tile_melds(rack, points, melds)
+    assert points >= solver.best_opening(block[:18])[0]
+
+
+def test_a_shared_budget_gives_the_same_answer_whatever_was_remembered():
+    block = [f"{c}{n}" for c in COLOURS for n in range(9, 14)]
+    rack = [*block, "JK", "JK"]  # exact: about 350,000 steps
+    exact = solver.best_opening(rack)
+    with solver.work_budget(1_000):
+        cut = solver.best_opening(rack)  # remembered, but it cost more than is left
+    solver._memo.clear()
+    with solver.work_budget(1_000):
+        assert solver.best_opening(rack) == cut
+    assert cut[0] <= exact[0]
+    check_tile_melds(rack, *cut)
+    with solver.work_budget(10**7):
+        assert solver.best_opening(rack) == exact

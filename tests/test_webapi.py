@@ -569,3 +569,22 @@ def test_arrange_in_rummy101_finds_the_best_opening_or_the_most_pairs(session):
     assert sorted(best["loose"]) == ["B2", "B2", "K7", "Y4", "Y4"]
     pairs = ok(session, "arrange", game=game, by="pairs")
     assert sorted(map(sorted, pairs["groups"])) == [["B2", "B2"], ["Y4", "Y4"]]
+
+
+def test_an_unknown_computer_level_is_a_bad_request():
+    session = webapi.Session()
+    game = ok(session, "new_game", variant="basic", players=2, seed=3)["game"]
+    before = ok(session, "state", game=game)
+    for level in ("genius", 5, ["hard"]):
+        message = refused(session, "bot", "bad_request", game=game, level=level)
+        assert "'level' must be one of" in message and '"hard"' in message
+    assert ok(session, "state", game=game) == before
+
+
+def test_names_are_cleaned_of_direction_marks_controls_and_lone_surrogates():
+    session = webapi.Session()
+    got = ok(
+        session, "clean_names", names=["\u202eexe.anA", " Ana\u2066 ", "a\nb\ud800", 5, "x" * 60]
+    )
+    assert got == {"names": ["exe.anA", "Ana", "ab", "", "x" * 40], "max": 40}
+    assert "at most 16" in refused(session, "clean_names", "bad_request", names=["a"] * 17)

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import cards, melds, rng, scoring, tiles, variants
 from .errors import IllegalMove
+from .limits import MAX_DEALT_TILES, MAX_ROUNDS
 from .variants import OPENING_PAIRS, OPENING_POINTS, Variant
 
 STATE_VERSION = 1
@@ -246,6 +247,8 @@ def _check_deal(v: Variant, n: int, deal: object) -> tuple[list, list, list]:
         raise IllegalMove(f"deal['hands'] must list {n} hands")
     if not isinstance(stock, list) or not isinstance(discard, list):
         raise IllegalMove("deal['stock'] and deal['discard'] must be lists")
+    if v.uses_tiles and any(len(h) > MAX_DEALT_TILES for h in hands):
+        raise IllegalMove(f"A rack is dealt at most {MAX_DEALT_TILES} tiles")
     every = [c for h in hands for c in h] + stock + discard
     valid = tiles.check if v.uses_tiles else cards.parse
     for code in every:
@@ -723,7 +726,7 @@ def _end_round(
                 if not joker
                 else ("one_turn_joker" if one_turn else "joker")
             )
-        result = scoring.score_tiles(hands, s["opened"], winner, kind)
+        opened = s["opened"]
     else:
         if winner is None:
             kind = "no_stock" if v.id == "basic" else "stalemate"
@@ -732,16 +735,8 @@ def _end_round(
             kind = "rummy" if rummy else "out"
         else:
             kind = "closed"
-        result = scoring.score_cards(
-            hands, winner, kind, s["options"].get("ace_high_or_low", False)
-        )
-    result = {
-        "winner": winner,
-        "kind": kind,
-        "round": s["round"],
-        **result,
-        "hands": [list(h) for h in hands],
-    }
+        opened = None
+    result = scoring.round_result(v.id, s["options"], winner, kind, opened, hands, s["round"])
     s["round_result"] = result
     s["round_over"] = True
     s["undo"] = None
@@ -752,18 +747,29 @@ def _end_round(
 
 
 def _check_match_end(s: State) -> None:
-    opts = s["options"]
-    scores = s["scores"]
-    if "rounds" in opts:
-        over = s["round"] >= opts["rounds"]
-    elif opts.get("hands") is not None:
-        over = s["round"] >= opts["hands"]
-    else:
-        over = max(scores) >= opts["target"]
-    if over:
-        best = max(scores)
+    winners = match_winners(s["options"], s["round"], s["scores"])
+    if winners is not None:
         s["game_over"] = True
-        s["winners"] = [seat for seat, score in enumerate(scores) if score == best]
+        s["winners"] = winners
+
+
+def match_winners(options: dict, round_: int, scores: list[int]) -> list[int] | None:
+    """Who won the match if it ends with round ``round_`` (equal leaders share), else None.
+
+    The match ends after its fixed number of rounds/hands, or when a total reaches the target
+    — and in any case after `MAX_ROUNDS` rounds, so a match (and a saved game or link holding
+    it) stays bounded even when rounds keep ending without points (RULES-DECISIONS.md).
+    """
+    if "rounds" in options:
+        over = round_ >= options["rounds"]
+    elif options.get("hands") is not None:
+        over = round_ >= options["hands"]
+    else:
+        over = max(scores) >= options["target"]
+    if not over and round_ < MAX_ROUNDS:
+        return None
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -40,11 +40,10 @@ import hmac
 import json
 import re
 import secrets as _secrets
-import unicodedata
 import zlib
 from typing import Any, NamedTuple
 
-from . import cards, game, rng, scoring, tiles, variants
+from . import cards, game, limits, names, rng, scoring, tiles, variants
 from .errors import IllegalMove, InvalidState
 
 FORMAT = 1  # the first byte; bump it when the body layout or the rules' replay changes
@@ -77,7 +76,14 @@ _ZDICT = (
 )
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
-_QUERY_LINK = re.compile(r"[?&]g=([A-Za-z0-9_-]*)")
+_PARAMETER = re.compile(r"(?:^|[?&#])([gi])=([A-Za-z0-9_-]*)")
+
+
+def _parameter(text: str, own: str) -> str:
+    """The link in a page URL's parameters: ``own`` (``g`` a game link, ``i`` an
+    invitation), else the other one (then refused as the wrong kind), else ``text``."""
+    found = dict(match.groups() for match in _PARAMETER.finditer(text))
+    return found.get(own, found.get("g" if own == "i" else "i", text))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -457,17 +463,19 @@ def _play(g: game.Game, action: dict) -> None:
 class _Replayer:
     """Plays actions on a state in place, for replaying links.
 
-    Two shortcuts keep a long round linear: no copy-on-apply (a refused action leaves the state
-    half changed, but then the replay is abandoned), and the log of finished turns is kept
-    aside, because the engine copies the whole state — log included — into the take-back
-    snapshot at every draw. `state()` puts the log back together.
+    Shortcuts keep a long round linear: no copy-on-apply (a refused action leaves the state
+    half changed, but then the replay is abandoned), and what a turn cannot change is kept
+    aside — the log of finished turns and the finished rounds (`history`, up to 100) —
+    because the engine copies the whole state into the take-back snapshot at every draw.
+    `state()` puts them back.
     """
 
-    __slots__ = ("_done", "s")
+    __slots__ = ("_done", "_history", "s")
 
     def __init__(self, state: dict) -> None:
         self.s = state
         self._done: list = []
+        self._history: list | None = None
 
     def play(self, action: dict) -> None:
         if action.get("type") == "next_round":
@@ -475,11 +483,20 @@ class _Replayer:
             g.next_round()
             self.s = g._s
         else:
+            self._set_history_aside()
             game._apply(self.s, action)
         s = self.s
         if s["undo"] is None and s["log"]:  # between turns: no snapshot holds the log
             self._done.extend(s["log"])
             s["log"] = []
+
+    def _set_history_aside(self) -> None:
+        """Finished rounds do not change during a round (its end appends to them)."""
+        if self._history is None:
+            s = self.s
+            self._history, s["history"] = s["history"], []
+            if s["undo"] is not None:
+                s["undo"]["history"] = []
 
     def events(self) -> int:
         """How many events the round's log holds now."""
@@ -491,13 +508,18 @@ class _Replayer:
 
     def state(self) -> dict:
         """The whole state (play may go on after it)."""
+        s = self.s
         if self._done:
-            s = self.s
             s["log"] = self._done + s["log"]
             if s["undo"] is not None:
                 s["undo"]["log"] = self._done + s["undo"]["log"]
             self._done = []
-        return self.s
+        if self._history is not None:
+            s["history"] = self._history + s["history"]
+            if s["undo"] is not None:
+                s["undo"]["history"] = self._history + s["undo"]["history"]
+            self._history = None
+        return s
 
 
 def _replay(rp: _Replayer, r: _BitReader, count: int, watch: Any = None) -> _Replayer:
@@ -630,7 +652,11 @@ _LINK = _Envelope(FORMAT, _ZDICT, MAX_TEXT, MAX_BODY, "This link", "a game link"
 
 def _wrap(body: bytes, envelope: _Envelope = _LINK) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, envelope.zdict)
-    payload = bytes([envelope.format]) + packer.compress(body) + packer.flush()
+    return _seal(bytes([envelope.format]) + packer.compress(body) + packer.flush())
+
+
+def _seal(payload: bytes) -> str:
+    """base64url of ``payload`` (format byte and deflated body) and its check."""
     check = hashlib.sha256(payload).digest()[:CHECK_BYTES]
     return base64.urlsafe_b64encode(payload + check).decode("ascii").rstrip("=")
 
@@ -645,9 +671,8 @@ def _unwrap(text: object, envelope: _Envelope = _LINK) -> bytes:
     text = text.strip()
     if "#" in text:  # a whole URL was pasted: the game is after the '#'
         text = text.rsplit("#", 1)[1]
-    elif "?" in text:  # or a URL carrying it as ?g=... (the service worker's form)
-        found = _QUERY_LINK.search(text)
-        text = found.group(1) if found else text
+    if "=" in text:  # the page's parameters (#g=…&n=…, #i=…, ?g=…): base64url has no '='
+        text = _parameter(text, "i" if envelope.format >= _INVITE_FORMATS else "g")
     if not text:
         raise error(f"{this} is empty — copy the whole link, including the part after '#'")
 
@@ -761,6 +786,7 @@ def _decode_full(body: bytes) -> game.Game:
     summary = _get_summary(r)
     if kind == KIND_SNAPSHOT:
         g = game.Game(_read_snapshot(r))
+        _check_dealt_from_seed(g._s)
     elif kind == KIND_REPLAY:
         g = _read_replay(r)
     else:
@@ -772,6 +798,19 @@ def _decode_full(body: bytes) -> game.Game:
         )
     check_state(g._s)
     return g
+
+
+def _check_dealt_from_seed(state: dict) -> None:
+    """Only round 1 can be laid out with ``deal=``; every later round is dealt from the seed
+    (`Game.next_round`). A snapshot of a later round must be what its seed and moves give."""
+    if state["round"] == 1:
+        return
+    start = _round_replayer(state)
+    if start is None or _replayed_until(state, position(state)) != state:
+        raise LinkError(
+            f"This link holds a round {state['round']} that was not dealt from its seed "
+            "(only a first round can be set up by hand): it was not made by this game"
+        )
 
 
 def _snapshot_body(state: dict) -> bytes:
@@ -810,8 +849,10 @@ def _read_snapshot(r: _BitReader) -> dict:
     for _ in range(r.count(3, limit=MAX_ACTIONS)):
         log.append(_get_event(r, v, n, log[-1] if log else None))
     try:
-        state = json.loads(r.rest_bytes().decode())
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        state = limits.loads(r.rest_bytes().decode(), "This link")
+    except limits.TooDeep as err:
+        raise LinkError(str(err)) from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise _Malformed("its game is not readable JSON") from None
     if not isinstance(state, dict) or "log" in state:
         raise _Malformed("its game is not an object")
@@ -933,7 +974,7 @@ _KINDS = {
     "rummy101": ("normal", "joker", "one_turn", "one_turn_joker", "stock_out"),
 }
 _STATUS_TILES = ("not_opened", "opened_melds", "opened_pairs")
-_OPENED_FOR_STATUS = {"not_opened": None, "opened_melds": "melds", "opened_pairs": "pairs"}
+_OPENED_FOR_STATUS = scoring.OPENED_FOR_STATUS
 _AUTOMATIC_EVENTS = ("rebuild", "turnover", "round_end")
 
 
@@ -1074,7 +1115,7 @@ def _get_match(r: _BitReader) -> dict:
     }
     if pre["round"] < 1 or pre["seed"] >= rng.MAX_SEED:
         raise _Malformed("its round is 0")
-    pre["history"] = [_get_result(r, pre) for _ in range(r.count(4, limit=10_000))]
+    pre["history"] = [_get_result(r, pre) for _ in range(r.count(4, limit=limits.MAX_ROUNDS))]
     return pre
 
 
@@ -1122,18 +1163,7 @@ def _compact_result(pre: dict, result: object) -> tuple | None:
 def _rebuild_result(
     pre: dict, winner: int | None, kind: str, opened: list | None, hands: list, round_: int
 ) -> dict:
-    if pre["variant"] == "rummy101":
-        score = scoring.score_tiles(hands, opened, winner, kind)
-    else:
-        ace_high = pre["options"].get("ace_high_or_low", False)
-        score = scoring.score_cards(hands, winner, kind, ace_high)
-    return {
-        "winner": winner,
-        "kind": kind,
-        "round": round_,
-        **score,
-        "hands": [list(h) for h in hands],
-    }
+    return scoring.round_result(pre["variant"], pre["options"], winner, kind, opened, hands, round_)
 
 
 def _get_result(r: _BitReader, pre: dict) -> dict:
@@ -1405,20 +1435,60 @@ def _extend(stored: dict, body: bytes) -> game.Game:
     if s["history"][: len(finished)] != finished:
         raise ForkedHistory(_NOT_CONTINUED)
     if s["round"] == stored["round"]:
-        # The same round: the stored moves come first, and replaying the link's round from
-        # the seed passes through the stored copy exactly (when the seed dealt the round).
-        if s["history"] != finished or s["log"][: len(stored["log"])] != stored["log"]:
-            raise ForkedHistory(_NOT_CONTINUED)
-        if _round_replayer(s) is not None and _replayed_until(s, position(stored)) != stored:
-            raise ForkedHistory(_NOT_CONTINUED)
-    elif not any(result.get("round") == stored["round"] for result in s["history"]):
+        return game.Game(_continue_round(stored, s))
+    if not any(result.get("round") == stored["round"] for result in s["history"]):
         raise ForkedHistory(_NOT_CONTINUED)
+    _check_later_round(stored, s)
     return g
+
+
+def _check_later_round(stored: dict, s: dict) -> None:
+    """What a later round must keep from the stored copy beyond its finished rounds: the
+    first seat moves on by one each round (it decides the deal), and a joker account only
+    ever goes down (`rummy101`'s button)."""
+    n = s["players"]
+    if s["first"] != (stored["first"] + s["round"] - stored["round"]) % n:
+        raise ForkedHistory(_CHANGES_KNOWN)
+    start = _round_start(s)
+    if stored["accounts"] is not None and (
+        start is None
+        or any(a > b for a, b in zip(start["accounts"], stored["accounts"], strict=True))
+    ):
+        raise ForkedHistory(_CHANGES_KNOWN)
+
+
+def _continue_round(stored: dict, s: dict) -> dict:
+    """A link's game ``s`` in the round of the device's copy ``stored``, rebuilt from that
+    copy: the link may only add moves. The moves after the stored log are replayed on the
+    stored copy through the rules, and the result must be exactly the link's game — so no
+    hand, stock, table, score or earlier move can differ from what this device knows."""
+    known = len(stored["log"])
+    if s["history"] != stored["history"] or s["log"][:known] != stored["log"]:
+        raise ForkedHistory(_NOT_CONTINUED)
+    actions = _actions_from_log(s["log"][known:])
+    if actions is None:
+        raise ForkedHistory(_NOT_CONTINUED)
+    rp = _Replayer(game._copy(stored))
+    for i, action in enumerate(actions):
+        try:
+            rp.play(action)
+        except IllegalMove as err:
+            raise ForkedHistory(
+                f"{_CHANGES_KNOWN} (move {i + 1} after your copy breaks the rules: {err})"
+            ) from None
+    rebuilt = rp.state()
+    if rebuilt != s:
+        raise ForkedHistory(_CHANGES_KNOWN)
+    return rebuilt
 
 
 _NOT_CONTINUED = (
     "This link does not continue the game on this device: its earlier moves or finished "
     "rounds differ from yours (the game was changed, or played twice)"
+)
+_CHANGES_KNOWN = (
+    "This link changes what this device already knows about the game (a hand, the stock, the "
+    "table or the scores) — it was not made from this game"
 )
 _AUTOMATIC_AFTER_TURN = ("rebuild", "turnover", "round_end")
 
@@ -1590,7 +1660,8 @@ _INVITE = _Envelope(
 _HEX = re.compile(r"[0-9a-fA-F]*")
 _INVITE_KEYS = ("id", "variant", "players", "options", "host", "commitment", "seats")
 _SEAT_KEYS = ("name", "bot", "value")
-MAX_NAME = 40
+_INVITE_DEPTH = 8  # an invitation is 3 levels deep (seats, a seat; options, joker_accounts)
+MAX_NAME = names.MAX_NAME
 
 
 def _computer_value(seat: int) -> str:
@@ -1605,13 +1676,16 @@ def _hex(value: object, length: int, what: str) -> str:
 
 
 def _name(value: object, seat: int) -> str:
+    """A seat's name, cleaned by `names.clean_name` (direction marks and lone surrogates
+    removed). An invitation this game made never holds a control character or a name
+    longer than `MAX_NAME`, so those are refused rather than mended."""
     if not isinstance(value, str):
         raise InviteError(f"Seat {seat + 1} needs a name")
-    name = value.strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise InviteError(f"Seat {seat + 1}'s name must be 1 to {MAX_NAME} characters long")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+    if names.has_control(value):
         raise InviteError(f"Seat {seat + 1}'s name holds a control character")
+    name = names.clean_name(value)
+    if not name or len(value.strip()) > MAX_NAME:
+        raise InviteError(f"Seat {seat + 1}'s name must be 1 to {MAX_NAME} characters long")
     return name
 
 
@@ -1681,8 +1755,10 @@ def decode_invite(text: str) -> dict:
     """The invitation a text carries, checked and normalized; InviteError says why not."""
     body = _unwrap(text, _INVITE)
     try:
-        invite = json.loads(body.decode())
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        invite = limits.loads(body.decode(), "This invitation", _INVITE_DEPTH)
+    except limits.TooDeep as err:
+        raise InviteError(str(err)) from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise InviteError("This invitation is malformed: it was not made by this game") from None
     try:
         return check_invite(invite)

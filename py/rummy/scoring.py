@@ -56,3 +56,33 @@ def score_tiles(
             points.append(-value * factor)
             status.append("opened_melds")
     return {"points": points, "values": values, "status": status}
+
+
+# rummy101: how a losing seat had opened, as a round result's status says it.
+OPENED_FOR_STATUS = {"not_opened": None, "opened_melds": "melds", "opened_pairs": "pairs"}
+
+
+def round_result(
+    variant: str,
+    options: dict,
+    winner: int | None,
+    kind: str,
+    opened: list[str | None] | None,
+    hands: list[list[str]],
+    round_: int,
+) -> dict:
+    """A finished round's result as the engine writes it (`game._end_round`), scored by the
+    rules from who won, how, how each seat had opened (`rummy101`) and the hands left. Links
+    and `validate` rebuild results with it, so no result can carry points the rules do not
+    give."""
+    if variant == "rummy101":
+        score = score_tiles(hands, opened or [None] * len(hands), winner, kind)
+    else:
+        score = score_cards(hands, winner, kind, options.get("ace_high_or_low", False))
+    return {
+        "winner": winner,
+        "kind": kind,
+        "round": round_,
+        **score,
+        "hands": [list(h) for h in hands],
+    }

@@ -24,6 +24,8 @@ jokers; a 10-card hand ~0.04 ms.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from . import cards as _cards
 from . import tiles as _tiles
@@ -34,6 +36,7 @@ __all__ = [
     "best_pairs",
     "deadwood_split",
     "min_deadwood",
+    "work_budget",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -368,8 +371,62 @@ def _set_count(tiles: int, most: int, jokers: int) -> int:
     raise AssertionError("infeasible sets")  # pragma: no cover - guarded by _set_jokers
 
 
+# Work budget of the exact opening search, in steps (a step is one option tried for one
+# state; a state counts four): about 0.1–0.3 s in CPython, under 1 s on a phone. A rack a
+# game deals (22 tiles, up to 3 jokers) needs a few thousand steps, a dense block of 20
+# tiles with both jokers about 350,000; only racks holding 4–6 jokers in a dense block of
+# numbers (the joker button, or a crafted position) go past it, and then the greedy opening
+# — legal, and usually the best — is returned. Callers that search many racks for one answer
+# (a computer player's turn, a hint) share one budget with `work_budget`.
+OPENING_BUDGET = 400_000
+_budget: list[int | None] = [None]  # steps left for the caller's whole answer (None: no cap)
+_memo: dict[tuple[str, ...], tuple[int, list[list[str]], int]] = {}  # exact results, steps
+_MEMO_SIZE = 4096
+
+
+_spent = [0]  # steps the last search took
+
+
+class _OverBudget(Exception):
+    """Internal: the exact opening search went past its work budget."""
+
+
+@contextmanager
+def work_budget(steps: int) -> Iterator[None]:
+    """Cap the opening searches made inside the block at ``steps`` steps in all (nested
+    blocks take the smaller cap). Past it, `best_opening` gives its greedy answer at once.
+    Deterministic: a remembered result is charged the steps it took to find."""
+    outer = _budget[0]
+    start = steps if outer is None else min(steps, outer)
+    _budget[0] = start
+    try:
+        yield
+    finally:
+        used = start - (_budget[0] or 0)
+        _budget[0] = None if outer is None else max(0, outer - used)
+
+
+def _allowed() -> int:
+    left = _budget[0]
+    return OPENING_BUDGET if left is None else min(OPENING_BUDGET, left)
+
+
+def _charge(steps: int) -> None:
+    if _budget[0] is not None:
+        _budget[0] = max(0, _budget[0] - steps)
+
+
+# The largest rack the solver takes: a game's rack is at most 23 tiles (`limits`), and a
+# computer player weighs one more (the discard it might take). Past about 26 tiles with both
+# copies of many numbers the joker-free search itself grows steeply (a whole set: a minute).
+MAX_RACK = 26
+
+
 def _parse_rack(tiles: list[str]) -> tuple[list[list[int]], int]:
     """Count number tiles as ``counts[colour][number]`` and jokers; reject impossible racks."""
+    if not isinstance(tiles, list) or len(tiles) > MAX_RACK:
+        size = len(tiles) if isinstance(tiles, list) else "no"
+        raise IllegalMove(f"A rack holds at most {MAX_RACK} tiles, not {size}")
     counts = [[0] * 15 for _ in range(4)]
     jokers = 0
     for code in tiles:
@@ -392,7 +449,7 @@ _POOL_CLEAR = (1 << _POOL_SHIFT) - 1
 
 
 def _opening_search(
-    counts: list[list[int]], joker_total: int, lower: int
+    counts: list[list[int]], joker_total: int, lower: int, budget: int = 1 << 62
 ) -> tuple[int, int, list[dict[int, tuple[int, object, int]] | None]]:
     """The column DP of :func:`best_opening`: the best value, its final state and the
     back pointers of every step.
@@ -415,6 +472,7 @@ def _opening_search(
 
     values: dict[int, int] = {0: 0}
     history: list[dict[int, tuple[int, object, int]] | None] = []
+    work = _spent[0] = 0
     for n in range(1, 14):
         for colour in range(4):
             # The last colour of a column also forms the column's sets, so states never
@@ -448,6 +506,10 @@ def _opening_search(
                 base = key & clear
                 pool_tiles = (key >> _POOL_SHIFT) & 15
                 pool_most = key >> (_POOL_SHIFT + 4)
+                work += 4 + len(options)  # a state costs about four options
+                if work > budget:
+                    raise _OverBudget
+                _spent[0] = work
                 for option in options:
                     new_id, count, to_sets, jokers_used, _slots, _stop = option
                     total = value + count * n
@@ -561,12 +623,22 @@ def best_opening(tiles: list[str]) -> tuple[int, list[list[str]]]:
     Returns ``(points, melds)``: runs ascending, sets in colour order R K B Y, jokers
     written resolved (``"JK=R5"``). ``(0, [])`` when nothing melds. Exact. A joker code in
     the rack counts as a free joker even if pinned (``"JK=R5"``). Raises IllegalMove for a
-    bad code or a tile held more than twice.
+    bad code, a tile held more than twice or more than `MAX_RACK` tiles.
+
+    The search with jokers has a work budget (`OPENING_BUDGET`, shared through
+    `work_budget`): past it — only racks with 4–6 jokers in a dense block of numbers — the
+    greedy opening is returned, which is legal but not always the best.
     """
+    key = _rack_key(tiles)
+    known = _memo.get(key) if key is not None else None
+    if known is not None and known[2] <= _allowed():  # remembered: charged what it cost
+        _charge(known[2])
+        return known[0], [list(m) for m in known[1]]
     counts, joker_total = _parse_rack(tiles)
     if not joker_total:
         found = _best_melds(counts, 0, 0)
         assert found is not None  # with no bound the empty opening always survives
+        _remember(key, found, 0)
         return found
     # Jokers multiply the states. The best opening without them, with the jokers then
     # added one by one where each is worth most, is a legal opening, often the best one:
@@ -574,16 +646,42 @@ def best_opening(tiles: list[str]) -> tuple[int, list[list[str]]]:
     plain = _best_melds(counts, 0, 0)
     assert plain is not None
     gain, greedy_melds = _greedy_jokers(counts, plain[1], joker_total)
-    greedy_value = plain[0] + gain
-    better = _best_melds(counts, joker_total, greedy_value + 1)
-    return better if better is not None else (greedy_value, greedy_melds)
+    greedy = (plain[0] + gain, greedy_melds)
+    allowed = _allowed()
+    if known is not None:  # remembered, but it cost more than is left
+        _charge(allowed)
+        return greedy
+    try:
+        better = _best_melds(counts, joker_total, greedy[0] + 1, allowed)
+    except _OverBudget:  # only racks with many jokers: the greedy opening is legal
+        _charge(allowed)
+        return greedy
+    found = better if better is not None else greedy
+    _remember(key, found, _spent[0])
+    _charge(_spent[0])
+    return found
+
+
+def _rack_key(tiles: object) -> tuple[str, ...] | None:
+    if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+        return None
+    return tuple(sorted(tiles))
+
+
+def _remember(key: tuple[str, ...] | None, found: tuple[int, list[list[str]]], steps: int) -> None:
+    if key is None:
+        return
+    if len(_memo) >= _MEMO_SIZE:
+        _memo.clear()
+    _memo[key] = (found[0], [list(m) for m in found[1]], steps)
 
 
 def _best_melds(
-    counts: list[list[int]], joker_total: int, lower: int
+    counts: list[list[int]], joker_total: int, lower: int, budget: int = 1 << 62
 ) -> tuple[int, list[list[str]]] | None:
-    """The best opening if it is worth at least ``lower``, else None."""
-    best_value, best_key, history = _opening_search(counts, joker_total, lower)
+    """The best opening if it is worth at least ``lower``, else None (`_OverBudget` past
+    ``budget`` steps of the search)."""
+    best_value, best_key, history = _opening_search(counts, joker_total, lower, budget)
     if best_value < lower:
         return None
     # Walk back to the choice made at each step, then replay them forwards with real tiles.

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from . import cards, tiles
 from .errors import IllegalMove
+from .limits import MAX_REBUILDS, MAX_ROUNDS, MAX_TARGET
 
 
 class Variant(NamedTuple):
@@ -106,13 +107,14 @@ def check_players(variant: Variant, players: object) -> int:
     return players
 
 
-def _whole(name: str, value: object, low: int, allow_none: bool = False) -> int | None:
+def _whole(name: str, value: object, low: int, high: int, allow_none: bool = False) -> int | None:
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         extra = " (or null)" if allow_none else ""
+        shown = repr(value) if not isinstance(value, int) or abs(value) < 10**15 else "larger"
         raise IllegalMove(
-            f"Option {name!r} must be a whole number of at least {low}{extra}, not {value!r}",
+            f"Option {name!r} must be a whole number from {low} to {high:,}{extra}, not {shown}",
             code="bad_option",
             params={"option": name},
         )
@@ -148,14 +150,18 @@ def fill_options(variant: Variant, players: int, given: object) -> dict:
     for name in ("ace_high_or_low", "last_card_discard", "joker_button"):
         if name in out:
             out[name] = _flag(name, out[name])
+    # Upper bounds (limits.py): a match is at most MAX_ROUNDS rounds, so a longer one, a
+    # larger target or account cannot be played out; every number stays exact in JavaScript.
     if "target" in out:
-        out["target"] = _whole("target", out["target"], 1)
+        out["target"] = _whole("target", out["target"], 1, MAX_TARGET)
     if "hands" in out:
-        out["hands"] = _whole("hands", out["hands"], 1, allow_none=True)
+        out["hands"] = _whole("hands", out["hands"], 1, MAX_ROUNDS, allow_none=True)
     if "max_rebuilds" in out:
-        out["max_rebuilds"] = _whole("max_rebuilds", out["max_rebuilds"], 0, allow_none=True)
+        out["max_rebuilds"] = _whole(
+            "max_rebuilds", out["max_rebuilds"], 0, MAX_REBUILDS, allow_none=True
+        )
     if "rounds" in out:
-        out["rounds"] = _whole("rounds", out["rounds"], 1)
+        out["rounds"] = _whole("rounds", out["rounds"], 1, MAX_ROUNDS)
     if "threshold" in out and out["threshold"] not in ("fixed", "rising"):
         raise IllegalMove(
             f"Option 'threshold' is 'fixed' or 'rising', not {out['threshold']!r}",
@@ -174,5 +180,5 @@ def fill_options(variant: Variant, players: int, given: object) -> dict:
                 code="bad_option",
                 params={"option": "joker_accounts"},
             )
-        out["joker_accounts"] = [_whole("joker_accounts", a, 0) for a in accounts]
+        out["joker_accounts"] = [_whole("joker_accounts", a, 0, MAX_ROUNDS) for a in accounts]
     return out

@@ -106,6 +106,7 @@ class Session:
             "invite_decode": self.op_invite_decode,
             "commit": self.op_commit,
             "fair_seed": self.op_fair_seed,
+            "clean_names": self.op_clean_names,
             "close": self.op_close,
         }
 
@@ -115,13 +116,13 @@ class Session:
         """Answer one JSON request with one JSON response; never raises."""
         request_id: Any = None
         try:
-            try:
-                request = json.loads(request_json)
-            except (TypeError, ValueError) as exc:
-                raise RequestError(f"The request is not valid JSON: {exc}") from None
+            request = _parse(request_json)
             if not isinstance(request, dict):
                 raise RequestError('The request must be a JSON object like {"id": 1, "op": ...}')
             request_id = request.get("id")
+            if _unsafe_id(request_id):
+                request_id = None
+            _check_numbers(request)
             op = request.get("op")
             handler = self._ops.get(op) if isinstance(op, str) else None
             if handler is None:
@@ -213,8 +214,10 @@ class Session:
         if bots is None:
             raise RequestError("Computer players are not available yet.", "unavailable")
         level = request.get("level", "medium")
-        if not isinstance(level, str):
-            raise RequestError('\'level\' must be a string such as "easy" or "hard"')
+        levels = tuple(getattr(bots, "LEVELS", ()))
+        if not isinstance(level, str) or (levels and level not in levels):
+            shown = ", ".join(f'"{name}"' for name in levels) or '"easy" or "hard"'
+            raise RequestError(f"'level' must be one of {shown}, not {json.dumps(level)[:40]}")
         seed = request.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RequestError("'seed' must be an integer")
@@ -358,6 +361,12 @@ class Session:
             try:
                 self.engine.load(stored)
             except Exception as exc:  # the page's own copy: a bug or damaged storage
+                if _other_game(link, stored, text):  # it cannot block another game's link
+                    raise RequestError(
+                        "This link belongs to another game than the one on this device",
+                        "link",
+                        "wrong_game",
+                    ) from None
                 raise RequestError(f"The stored game cannot be loaded: {exc}") from None
         with _link_refusals(link):
             got = link.receive(stored, text, seat)
@@ -410,6 +419,16 @@ class Session:
         secret = _require(request, "secret", str)
         with _link_refusals(link):
             return {"seed": link.fair_seed(invite, secret)}
+
+    def op_clean_names(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Names typed on the start screen or carried beside a link (``&n=``), cleaned the
+        way the engine cleans an invitation's (`rummy.names.clean_name`)."""
+        from .names import MAX_NAME, clean_name
+
+        given = _require(request, "names", list)
+        if len(given) > 16:
+            raise RequestError("'names' lists at most 16 names")
+        return {"names": [clean_name(name) for name in given], "max": MAX_NAME}
 
     def op_close(self, request: dict[str, Any]) -> dict[str, Any]:
         game_id = _require(request, "game", str)
@@ -493,6 +512,15 @@ class Session:
         return {"view": handle.game.view(handle.seat_of(request))}
 
 
+def _other_game(link: Any, stored: dict[str, Any], text: str) -> bool:
+    """Whether a link surely belongs to another game than a stored copy that does not load
+    (its id, from the fields that name a match, differs from the link's)."""
+    try:
+        return link.inspect(text)["game"] != link.game_id(stored)
+    except Exception:  # the stored copy lacks the fields, or the link is broken
+        return False
+
+
 def _installed_version() -> str | None:
     try:
         from importlib.metadata import version
@@ -500,6 +528,42 @@ def _installed_version() -> str | None:
         return version("rummy")
     except Exception:  # running from a source tree that is not installed
         return None
+
+
+def _parse(request_json: object) -> Any:
+    """The request as JSON, refused before parsing when it is too long or nested deeper than
+    any request the page makes (Pyodide would run out of JavaScript stack in the parser)."""
+    from .limits import MAX_REQUEST, TooDeep, loads
+
+    if isinstance(request_json, str) and len(request_json) > MAX_REQUEST:
+        raise RequestError(f"The request is too long ({len(request_json):,} characters)")
+    try:
+        request = loads(request_json, "The request")  # type: ignore[arg-type]
+    except TooDeep as exc:
+        raise RequestError(str(exc)) from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise RequestError(f"The request is not valid JSON: {exc}") from None
+    return request
+
+
+def _unsafe_id(request_id: Any) -> bool:
+    from .limits import unsafe_number
+
+    return unsafe_number(request_id) is not None
+
+
+def _check_numbers(request: dict[str, Any]) -> None:
+    """Every number the engine accepts is one JavaScript holds exactly (|n| <= 2**53 - 1):
+    anything larger would be rounded by the page, and change the game it names."""
+    from .limits import unsafe_number
+
+    bad = unsafe_number(request)
+    if bad is not None:
+        shown = bad if isinstance(bad, float) or abs(bad) < 10**20 else "a larger one"
+        raise RequestError(
+            f"The request holds a number JavaScript cannot hold exactly ({shown}): "
+            "whole numbers must be within ±(2**53 − 1)"
+        )
 
 
 def _require(request: dict[str, Any], key: str, kind: type) -> Any:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 
 from .. import melds, solver, tiles
 from .common import (
@@ -38,16 +37,11 @@ from .moves import layoff_target, may_lay_off, swappable
 JK = tiles.JOKER
 
 
-@lru_cache(maxsize=2048)
-def _best_opening(rack: tuple[str, ...]) -> tuple[int, tuple[tuple[str, ...], ...]]:
-    points, found = solver.best_opening(list(rack))
-    return points, tuple(tuple(m) for m in found)
-
-
 def best_opening(hand: list[str]) -> tuple[int, list[list[str]]]:
-    """The exact solver's best runs/sets (memoised: a turn asks about the same rack often)."""
-    points, found = _best_opening(tuple(sorted(hand)))
-    return points, [list(m) for m in found]
+    """The exact solver's best runs/sets. The solver remembers racks (a turn asks about the
+    same rack often) and charges a remembered one its cost against the turn's work budget,
+    so the answer never depends on what was asked before."""
+    return solver.best_opening(sorted(hand))
 
 
 def best_pairs(hand: list[str]) -> tuple[int, list[list[str]]]:
