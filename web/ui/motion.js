@@ -72,10 +72,12 @@ export function createMotion({ root, duration, enabled }) {
     };
   }
 
-  /** A piece gone to another player's hidden hand: a back flies from where it was to them. */
-  function ghost(from, to, ms) {
-    const back = document.createElement('div');
-    back.className = 'flight-ghost';
+  /** A piece gone to another player's hidden hand flies from where it was to them: face up
+   * when it was seen (`face`, the pile's top card as it was drawn), else as a back. */
+  function ghost(from, to, ms, face = null) {
+    const back = face ? face.cloneNode(true) : document.createElement('div');
+    back.classList.add('flight-ghost');
+    if (face) back.classList.add('face');
     back.setAttribute('aria-hidden', 'true');
     Object.assign(back.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
     document.body.appendChild(back);
@@ -120,8 +122,10 @@ export function createMotion({ root, duration, enabled }) {
       for (const e of events) {
         if (e.type !== 'draw' || e.seat === viewer) continue;
         const to = was.seats.get(e.seat);
-        const from = e.source === 'discard' ? was.pile : was.stock;
-        if (to && from) ghost(from, to, ms);
+        const taken = e.source === 'discard' ? was.pieces.get((e.card ?? e.tile ?? '').split('=')[0]) : null;
+        const top = taken?.[taken.length - 1];
+        const from = top ? top.rect : e.source === 'discard' ? was.pile : was.stock;
+        if (to && from) ghost(from, to, ms, top?.el ?? null);
       }
     },
     /** Pieces in flight now (tests and the bench read it through the page). */
