@@ -22,7 +22,9 @@ function measure(root) {
     if (el.closest('.chip-discard, .my-discard, .staged-group')) continue; // small echoes
     const code = el.dataset.code.split('=')[0];
     if (!pieces.has(code)) pieces.set(code, []);
-    pieces.get(code).push({ rect: el.getBoundingClientRect(), el });
+    const holder = el.closest('#hand, [data-meld], #discard-pile');
+    const place = holder ? holder.id || `meld:${holder.dataset.meld}` : 'other';
+    pieces.get(code).push({ rect: el.getBoundingClientRect(), el, place });
   }
   const rect = (selector) => root.querySelector(selector)?.getBoundingClientRect() ?? null;
   const seats = new Map();
@@ -114,6 +116,9 @@ export function createMotion({ root, duration, enabled }) {
       for (const [code, now] of after.pieces) {
         const then = was.pieces.get(code) || [];
         now.forEach((piece, i) => {
+          // A piece still in the same place only shifted with the layout: not a move, and
+          // animating it would cost frames for nothing.
+          if (then[i] && then[i].place === piece.place) return;
           const from = then[i]?.rect ?? originOf(code, events, was, viewer);
           if (from) fly(piece.el, from, piece.rect, ms, { fade: !then[i] });
         });
