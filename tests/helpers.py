@@ -111,3 +111,16 @@ def play_until(g: rummy.Game, r: random.Random, stop) -> list[dict]:
             continue
         states.append(g.state())
     return states
+
+
+def into_round_two(turns: int) -> tuple[list[dict], dict]:
+    """A 2-player basic game (seed 6) played by random legal moves into its second round, up to
+    ``turns``: every state, and the state at the end of round 1."""
+    g = rummy.new_game("basic", players=2, seed=6, options={"max_rebuilds": 1})
+    r = random.Random(6)
+    states = [g.state(), *play_until(g, r, lambda g: g.round_over)]
+    end = g.state()
+    g.next_round()
+    states.append(g.state())
+    states += play_until(g, r, lambda g: g.state()["turn"] >= turns or g.round_over)
+    return states, end

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import rummy
-from helpers import play_until
+from helpers import into_round_two, play_until
 from rummy import game, link, webapi
 from rummy.errors import InvalidState
 
@@ -68,14 +68,7 @@ def basic_round():
 @pytest.fixture(scope="module")
 def basic_two_rounds():
     """A 2-player basic game into round 2: every state, and the end of round 1."""
-    g = rummy.new_game("basic", players=2, seed=6, options={"max_rebuilds": 1})
-    r = random.Random(6)
-    states = [g.state(), *play_until(g, r, lambda g: g.round_over)]
-    end = g.state()
-    g.next_round()
-    states.append(g.state())
-    states += play_until(g, r, lambda g: g.state()["turn"] >= 4 or g.round_over)
-    return states, end
+    return into_round_two(turns=4)
 
 
 # ---------------------------------------------------------------------------------------------

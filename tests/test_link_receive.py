@@ -6,7 +6,7 @@ import random
 import pytest
 
 import rummy
-from helpers import deck, play_until
+from helpers import deck, into_round_two, play_until
 from rummy import link, scoring
 
 
@@ -20,14 +20,7 @@ def round_one():
 @pytest.fixture(scope="module")
 def two_rounds():
     """A 2-player basic game played into its second round: every state, and the round-1 end."""
-    g = rummy.new_game("basic", players=2, seed=6, options={"max_rebuilds": 1})
-    r = random.Random(6)
-    states = [g.state(), *play_until(g, r, lambda g: g.round_over)]
-    end = g.state()
-    g.next_round()
-    states.append(g.state())
-    states += play_until(g, r, lambda g: g.state()["turn"] >= 5 or g.round_over)
-    return states, end
+    return into_round_two(turns=5)
 
 
 # ---------------------------------------------------------------------------------------------
