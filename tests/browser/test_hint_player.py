@@ -3,7 +3,8 @@ the turn passes. It never asks the engine or the solver what to do, so it meets 
 person does: a hint that leads into a refusal, a step it cannot carry out, or a turn that
 does not pass fails the test (issue 10: "a hint can always be carried out").
 
-Whole rounds of every rule set, with 2 and 4 players, on a phone and on a desktop."""
+Whole rounds of every rule set, with 2 and 4 players, on a phone and on a desktop; the page's
+Content-Security-Policy sees no violation through each."""
 
 from __future__ import annotations
 
@@ -70,6 +71,11 @@ CASES = [
 @pytest.mark.parametrize(("variant", "players", "device"), CASES)
 def test_a_whole_round_played_only_from_the_hint(browser, site_url, variant, players, device):
     page = new_page(browser, device)
+    # The page's Content-Security-Policy holds through a whole round (issue 16).
+    page.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation',"
+        " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
     # max_rebuilds: a round of classic Rummy between cautious players ends (README test hooks).
     open_app(page, site_url, "?seed=11&speed=instant&max_rebuilds=1")
     choose_game(page, variant, players, level="medium")
@@ -97,3 +103,4 @@ def test_a_whole_round_played_only_from_the_hint(browser, site_url, variant, pla
         assert text.startswith(("Hint:", "Keep", "Your best opening")), text
         assert not any(code in text for code in (" JK", "=R", "=K", "=B", "=Y")), text
     assert page.problems == []
+    assert page.evaluate("() => window.__csp") == []
