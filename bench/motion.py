@@ -31,11 +31,14 @@ import build  # noqa: E402 - the repository root is put on the path just above
 
 PROBE = """
 (() => {
-  const flying = () => document.getAnimations().some((a) => a.id === 'flight' && a.playState === 'running');
+  const flying = () => document.getAnimations()
+    .some((a) => a.id === 'flight' && a.playState === 'running');
   const m = { tasks: [], frames: [], flights: 0 };
   window.__motion = m;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) m.tasks.push({ start: e.startTime, ms: e.duration, flying: flying() });
+    for (const e of list.getEntries()) {
+      m.tasks.push({ start: e.startTime, ms: e.duration, flying: flying() });
+    }
   }).observe({ type: 'longtask', buffered: true });
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (...args) {
