@@ -11,7 +11,8 @@ What dist/ holds, and nothing else (everything in it is loaded at run time):
     web/...                     web/ copied (minus the service worker template and docs)
     web/build-info.js           what this build holds: version, wheel URL, runtime sizes
     web/icons/*.png             app icons drawn by this script (the SVG is kept in web/icons/)
-    pyodide/                    the five runtime files of pyodide@314.0.7 from the npm registry,
+    pyodide/                    the five runtime files of pyodide@314.0.7 from the npm registry
+                                (python_stdlib.zip trimmed to what runs: trimmed_stdlib),
                                 micropip's wheel from PyPI, and a lock trimmed to what we ship
     py/rummy-*.whl              the engine, built from py/ as a wheel
 
