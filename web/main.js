@@ -41,7 +41,8 @@ engine.ready.then(
     root.dataset.engine = "ready";
     // Registered once the engine runs, so a first visit's precache never competes with it.
     registerServiceWorker();
-    if (info.boot === "normal" && snapshot !== "off" && info.snapshot !== "unavailable") {
+    // A visit that could have restored, had there been a good snapshot, leaves one behind.
+    if (["missing", "stale", "corrupt", "failed"].includes(info.snapshot)) {
       whenIdle(snapshot === "now" ? 0 : SNAPSHOT_DELAY_MS).then(storeSnapshot);
     }
   },

@@ -112,7 +112,8 @@ async function boot() {
     wheelBytes?.catch(() => {}); // awaited below; an early failure must not go unhandled
     // A snapshot is only tried when its label matches this build; its bytes are read, checked
     // and inflated while Pyodide fetches and compiles the wasm (loadPyodide awaits them late).
-    const stored = options.snapshot === "use" && options.install === "unpack" ? await findSnapshot() : { state: options.snapshot };
+    const tryRestore = options.snapshot === "use" && options.install === "unpack";
+    const stored = tryRestore ? await findSnapshot() : { state: "off" };
     if (stored.bytes) return await restore(stored.bytes, wheelBytes);
 
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
@@ -164,6 +165,9 @@ async function restore(bytes, wheelBytes) {
   try {
     pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: bytes });
     milestone("pyodide:loaded");
+    // Pyodide's config keeps the snapshot's promise; the bytes are in wasm memory now, so
+    // detach their buffer (ArrayBuffer.transfer) and give a phone its ≈31 MB back.
+    (await bytes).buffer.transfer?.(0);
     pyodide.unpackArchive(await wheelBytes, "wheel");
     milestone("engine:installed");
     await startEngine(pyodide, { boot: "snapshot", snapshot: "restored" });
