@@ -11,7 +11,8 @@ What dist/ holds, and nothing else (everything in it is loaded at run time):
     web/...                     web/ copied (minus the service worker template and docs)
     web/build-info.js           what this build holds: version, wheel URL, runtime sizes
     web/icons/*.png             app icons drawn by this script (the SVG is kept in web/icons/)
-    pyodide/                    the five runtime files of pyodide@314.0.7 from the npm registry,
+    pyodide/                    the five runtime files of pyodide@314.0.7 from the npm registry
+                                (python_stdlib.zip trimmed to what runs: trimmed_stdlib),
                                 micropip's wheel from PyPI, and a lock trimmed to what we ship
     py/rummy-*.whl              the engine, built from py/ as a wheel
 
@@ -38,6 +39,7 @@ import sys
 import tarfile
 import tempfile
 import threading
+import zipfile
 import zlib
 from pathlib import Path
 from typing import ClassVar
@@ -103,7 +105,8 @@ def _run(cmd: list[str], what: str, **kwargs) -> subprocess.CompletedProcess:
     except FileNotFoundError:
         raise BuildError(f"{what}: the command {cmd[0]!r} is not installed.") from None
     except subprocess.CalledProcessError as exc:
-        tail = "\n".join((exc.stderr or exc.stdout or "").strip().splitlines()[-8:])
+        lines = (exc.stderr or exc.stdout or "").strip().splitlines()[-8:]
+        tail = "\n".join(line[:300] for line in lines)  # not a minified script's whole line
         raise BuildError(f"{what} failed ({' '.join(cmd)}):\n{tail}") from None
 
 
@@ -256,6 +259,168 @@ def precompile_wheel(wheel: Path, runtime: Path) -> Path:
     return out
 
 
+# -- the standard library, trimmed to what runs -------------------------------------------
+
+# Runs Pyodide under Node.js with the engine and micropip installed and records every standard
+# library file that Pyodide's start-up, the engine and micropip import: every engine module,
+# every standard module the engine's sources name anywhere (even inside a function), every
+# webapi op in every rule set (bot rounds, hints, links, invitations, refusals, a malformed
+# request), a formatted traceback, and micropip installing a wheel. Given a stdlib zip, it runs
+# the same against it: any import that zip cannot satisfy fails the build, not a player.
+STDLIB_USAGE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [runtimeDir, enginePath, micropipPath, stdlib, workload, outPath] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(runtimeDir + "/pyodide.mjs").href);
+const options = { indexURL: runtimeDir + "/", stdout: () => {} };
+if (stdlib !== "-") options.stdLibURL = stdlib;
+const py = await loadPyodide(options);
+py.unpackArchive(new Uint8Array(readFileSync(enginePath)), "wheel");
+py.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel");
+const name = enginePath.split("/").pop();
+py.FS.writeFile("/tmp/" + name, readFileSync(enginePath));
+py.globals.set("engine_wheel", "emfs:/tmp/" + name);
+await py.runPythonAsync(readFileSync(workload, "utf8"));
+writeFileSync(outPath, py.globals.get("report"));
+"""
+
+STDLIB_USAGE_PY = r"""
+import ast, importlib, json, pkgutil, sys
+from pathlib import Path
+
+import rummy
+from rummy import webapi
+
+missing = []
+for module in pkgutil.walk_packages(rummy.__path__, "rummy."):
+    if module.name != "rummy.sim":  # the simulator is a command-line tool, not the page's engine
+        importlib.import_module(module.name)
+for path in Path(rummy.__file__).parent.rglob("*.py"):
+    if path.name == "sim.py":
+        continue
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        for name in names:
+            if name.split(".")[0] in sys.stdlib_module_names:
+                try:
+                    importlib.import_module(name)
+                except ImportError as exc:
+                    missing.append(f"{path.name}: {exc}")
+
+
+def call(op, **args):
+    answer = json.loads(webapi.dispatch(json.dumps({"id": 1, "op": op, **args})))
+    if answer.get("kind") == "internal":
+        missing.append(f"{op}: {answer['error']}")
+    return answer
+
+
+call("version")
+webapi.dispatch("not json")
+for variant, players, options in (
+    ("basic", 2, {"max_rebuilds": 2}), ("rummy200", 4, {}), ("rummy101", 4, {})
+):
+    game = call("new_game", variant=variant, players=players, options=options)["result"]["game"]
+    call("apply", game=game, action={"type": "discard", "card": "XX"})
+    call("hint", game=game)
+    call("judge", game=game, groups=[["R1", "R2", "R3"], ["7H", "7S", "7D"]])
+    first = call("link", game=game)["result"]["link"]
+    view = call("view", game=game)["result"]["view"]
+    while not view["round_over"]:
+        view = call("bot", game=game, level="hard")["result"]["view"]
+    state = call("state", game=game)["result"]["state"]
+    call("load", state=state)
+    call("next_round", game=game)
+    call("open_link", link=first)
+    call("receive_link", link=call("link", game=game, seat=1)["result"]["link"], state=state)
+    call("replay", game=game, since=0)
+    call("close", game=game)
+secret = "s" * 32
+invite = {"id": "0" * 16, "variant": "basic", "players": 2, "options": {}, "host": 0,
+          "commitment": call("commit", secret=secret)["result"]["commitment"],
+          "seats": [{"name": "A", "bot": None, "value": None},
+                    {"name": "B", "bot": None, "value": "ab" * 32}]}
+text = call("invite_encode", invite=invite)["result"]["text"]
+call("invite_decode", text=text)
+call("fair_seed", invite=invite, secret=secret)
+webapi.reseed("00" * 32)
+try:
+    raise ValueError("a traceback, as an internal error formats one")
+except ValueError:
+    import traceback
+
+    traceback.format_exc()
+
+import micropip
+
+await micropip.install(engine_wheel, reinstall=True)
+
+prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+used = sorted({m.__file__[len(prefix):] for m in list(sys.modules.values())
+               if (getattr(m, "__file__", None) or "").startswith(prefix)})
+report = json.dumps({"used": used, "missing": missing})
+"""
+
+# Kept whole whatever the workload touched: codecs are looked up by name at run time, and
+# Pyodide's own packages serve features (loadPackage, the event loop, fetch) on demand.
+STDLIB_KEEP_WHOLE = ("encodings/", "pyodide/", "_pyodide/")
+
+
+def _stdlib_usage(runtime: Path, engine: Path, micropip: Path, stdlib: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        (tmp / "usage.mjs").write_text(STDLIB_USAGE_JS)
+        (tmp / "usage.py").write_text(STDLIB_USAGE_PY)
+        _run(
+            ["node", str(tmp / "usage.mjs"), str(runtime), str(engine), str(micropip), stdlib,
+             str(tmp / "usage.py"), str(tmp / "report.json")],
+            "Recording the standard library the engine uses (Pyodide under Node.js)",
+        )  # fmt: skip
+        return json.loads((tmp / "report.json").read_text())
+
+
+def trimmed_stdlib(runtime: Path, engine: Path, micropip: Path) -> Path:
+    """python_stdlib.zip with only the files Pyodide's start-up, the engine and micropip import
+    (cached by the inputs); the whole zip if Node.js is missing or the check fails."""
+    full = runtime / "python_stdlib.zip"
+    digest = hashlib.sha256()
+    for part in (STDLIB_USAGE_JS, STDLIB_USAGE_PY, repr(STDLIB_KEEP_WHOLE)):
+        digest.update(part.encode())
+    for path in (full, engine, micropip):
+        digest.update(_sha256(path).encode())
+    out = CACHE / "stdlib" / digest.hexdigest()[:16] / "python_stdlib.zip"
+    if out.is_file():
+        return out
+    print("  trimming the standard library to what the engine uses (Node.js) ...", flush=True)
+    try:
+        usage = _stdlib_usage(runtime, engine, micropip, "-")
+        if usage["missing"]:
+            raise BuildError("the engine's imports failed: " + "; ".join(usage["missing"]))
+        used = set(usage["used"])
+        out.parent.mkdir(parents=True, exist_ok=True)
+        partial = out.with_suffix(".part")
+        with zipfile.ZipFile(full) as src, zipfile.ZipFile(partial, "w") as dst:
+            for info in src.infolist():
+                name = info.filename
+                if name in used or name.endswith("/") or name.startswith(STDLIB_KEEP_WHOLE):
+                    dst.writestr(info, src.read(info), compress_type=info.compress_type)
+        check = _stdlib_usage(runtime, engine, micropip, str(partial))
+        if check["missing"] or set(check["used"]) - used - _whole(full):
+            raise BuildError(f"the trimmed stdlib misses: {check['missing']}")
+    except BuildError as exc:
+        print(f"  note: shipping the whole standard library: {exc}", file=sys.stderr)
+        return full
+    partial.rename(out)
+    return out
+
+
+def _whole(full: Path) -> set[str]:
+    with zipfile.ZipFile(full) as src:
+        return {name for name in src.namelist() if name.startswith(STDLIB_KEEP_WHOLE)}
+
+
 # -- icons ---------------------------------------------------------------------------------
 
 
@@ -397,6 +562,7 @@ def build(quiet: bool = False) -> dict:
     pyodide_dir = fetch_pyodide()
     micropip = fetch_micropip()
     wheel = precompile_wheel(build_engine_wheel(), pyodide_dir)
+    stdlib = trimmed_stdlib(pyodide_dir, wheel, micropip)
     icon_files = icons()
 
     staging = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
@@ -408,8 +574,9 @@ def build(quiet: bool = False) -> dict:
         runtime = staging / "pyodide"
         runtime.mkdir()
         for name in PYODIDE_FILES:
-            if name != "pyodide-lock.json":
+            if name not in ("pyodide-lock.json", "python_stdlib.zip"):
                 shutil.copyfile(pyodide_dir / name, runtime / name)
+        shutil.copyfile(stdlib, runtime / "python_stdlib.zip")
         shutil.copyfile(micropip, runtime / MICROPIP_WHEEL)
         (runtime / "pyodide-lock.json").write_text(
             trimmed_lock(pyodide_dir / "pyodide-lock.json", _sha256(micropip))
@@ -449,6 +616,7 @@ def build(quiet: bool = False) -> dict:
         if staging.exists():
             shutil.rmtree(staging)
     report = size_report(DIST)
+    report["stdlib"] = ((pyodide_dir / "python_stdlib.zip").stat().st_size, stdlib.stat().st_size)
     if not quiet:
         print_report(version, report)
     return {**info, "size": report}
@@ -492,6 +660,11 @@ def print_report(version: str, report: dict) -> None:
         f"{report['bytes']:,} bytes ({report['bytes'] / mb:.1f} MiB; "
         f"≈{report['gzip'] / mb:.1f} MiB gzipped)"
     )
+    before, after = report["stdlib"]
+    trimmed = (
+        "trimmed to what Pyodide, the engine and micropip import" if after < before else "whole"
+    )
+    print(f"python_stdlib.zip: {before:,} → {after:,} bytes ({trimmed})")
     print("Largest files:")
     for name, size in report["largest"]:
         print(f"  {size:>11,}  {name}")

@@ -35,43 +35,59 @@ export class EngineError extends Error {
  *   only for a first visit's progress bar).
  * @param {"unpack"|"loadPackage"|"micropip"} [options.install] how the worker installs the
  *   engine wheel (default "unpack"; the others are kept for bench/boot.py).
+ * @param {"use"|"off"} [options.snapshot] "use" (default): restore from this device's stored
+ *   memory snapshot when a valid one is there; "off": always boot Python normally.
+ *   `ready` resolves with `boot: "snapshot" | "normal"` and `snapshot` (why: "restored",
+ *   "missing", "stale", "corrupt", "failed", "off", "unavailable").
  */
-export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, countBytes, install } = {}) {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  worker.postMessage({ type: "boot", install, countBytes: Boolean(countBytes) });
+export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, countBytes, install, snapshot } = {}) {
   const pending = new Map();
   let nextId = 1;
   let settle;
   const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
   ready.catch(() => {}); // the caller decides whether to show it; no unhandled rejection here
+  let fellBack = null; // why a snapshot boot was given up for a normal one
+  let worker = start(snapshot === "off" ? "off" : "use");
 
-  worker.addEventListener("message", (event) => {
-    const message = event.data;
-    switch (message.type) {
-      case "progress":
-        onProgress({ step: message.step, loaded: message.loaded, total: message.total });
-        break;
-      case "milestone":
-        // The worker has its own timeline; marking here puts the steps on the page's one.
-        performance.mark(message.name);
-        onMilestone(message.name);
-        break;
-      case "ready":
-        settle.resolve(message.info);
-        break;
-      case "error":
-        settle.reject(new EngineError(message.message, "internal", "boot"));
-        break;
-      case "reply":
-        answer(message);
-        break;
-    }
-  });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    const reason = event.message || "the engine worker could not start";
-    settle.reject(new EngineError(reason, "internal", "boot"));
-  });
+  function start(mode) {
+    const next = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    next.postMessage({ type: "boot", install, countBytes: Boolean(countBytes), snapshot: mode });
+    next.addEventListener("message", (event) => {
+      const message = event.data;
+      switch (message.type) {
+        case "progress":
+          onProgress({ step: message.step, loaded: message.loaded, total: message.total });
+          break;
+        case "milestone":
+          // The worker has its own timeline; marking here puts the steps on the page's one.
+          performance.mark(message.name);
+          onMilestone(message.name);
+          break;
+        case "ready":
+          settle.resolve({ ...message.info, snapshot: fellBack ?? message.info.snapshot });
+          break;
+        case "restore-failed":
+          // The stored snapshot did not restore (the worker has thrown it away): a fresh worker
+          // boots Python the normal way, in this same page load. Calls wait for it (`ready`).
+          fellBack = message.reason;
+          next.terminate();
+          worker = start("off");
+          break;
+        case "error":
+          settle.reject(new EngineError(message.message, "internal", "boot"));
+          break;
+        case "reply":
+          answer(message);
+          break;
+      }
+    });
+    next.addEventListener("error", (event) => {
+      event.preventDefault();
+      const reason = event.message || "the engine worker could not start";
+      settle.reject(new EngineError(reason, "internal", "boot"));
+    });
+    return next;
+  }
 
   function answer({ id, json }) {
     const call = pending.get(id);
@@ -110,4 +126,27 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
   }
 
   return { ready, call, terminate };
+}
+
+/**
+ * Make and store a memory snapshot of the engine for later visits, in a second, short-lived
+ * worker (the player's engine is never touched), then stop that worker.
+ * Resolves with {rawLength, packedLength, ms} or rejects with the reason.
+ */
+export function makeSnapshot() {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.postMessage({ type: "boot", snapshot: "make" });
+  return new Promise((resolve, reject) => {
+    worker.addEventListener("message", ({ data }) => {
+      if (data.type === "snapshot") resolve(data);
+      else if (data.type === "error") reject(new Error(data.message));
+      else return;
+      worker.terminate();
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(event.message || "the snapshot worker could not start"));
+    });
+  });
 }

@@ -13,6 +13,9 @@ const VERSION = /*VERSION*/ "dev" /*END*/;
 const PRECACHE = /*PRECACHE*/ [] /*END*/;
 const CACHE_PREFIX = "rummy-";
 const CACHE_NAME = CACHE_PREFIX + VERSION;
+// The engine's memory snapshot for this version (web/worker.js makes and reads it; it is never
+// served from here). Kept with this version's cache; every other version's goes with its cache.
+const SNAPSHOT_CACHE = CACHE_PREFIX + "snapshot-" + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -31,7 +34,7 @@ self.addEventListener("activate", (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME && name !== SNAPSHOT_CACHE)
           .map((name) => caches.delete(name)),
       );
       // First install: take control at once so the page that installed us (and its engine

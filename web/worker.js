@@ -1,13 +1,24 @@
 // The engine worker: the only file that touches Pyodide (a module Web Worker, so the page never
 // blocks while Python starts or thinks).
 //
-// Messages from the page:   {type: "boot", install, countBytes}   first, once (see below)
+// Messages from the page:   {type: "boot", install, countBytes, snapshot}   first, once (below)
 //                           {type: "call", id, json}      json = a webapi request string
 // Messages to the page:     {type: "progress", step, loaded, total}
 //                           {type: "milestone", name}     boot steps, marked by the page
 //                           {type: "ready", info}         the engine answers from now on
+//                                                         (info.boot: "snapshot" | "normal")
+//                           {type: "restore-failed", reason, message}   a stored snapshot did
+//                                                         not restore: start a new worker with
+//                                                         snapshot "off" (engine-client.js does)
 //                           {type: "error", message}      boot failed
 //                           {type: "reply", id, json}     json = rummy.webapi's answer string
+//                           {type: "snapshot", ...}       snapshot "make" only: what was stored
+//
+// Memory snapshots (README, "Boot from a memory snapshot"): a later visit restores the whole
+// interpreter, engine imported, from a snapshot this device made after an earlier normal boot,
+// instead of starting Python. The snapshot lives in Cache Storage, in the cache
+// "rummy-snapshot-<site version>", gzipped, with its length and SHA-256 beside it; anything that
+// does not match (other site version or Pyodide, truncated, corrupt) is thrown away unused.
 //
 // The boundary is one JSON string each way through rummy.webapi.dispatch: no PyProxy ever
 // leaves this file, and strings are cheaper than converting objects.
@@ -26,6 +37,9 @@ const RUNTIME = new URL("pyodide/", SITE);
 //     stay for bench/boot.py.
 //   countBytes: report download progress (first visits). Counting wraps each response in a
 //     new stream, which costs Chromium its compiled-wasm code cache, so later visits skip it.
+//   snapshot: "use" (default: restore from a stored snapshot when a valid one is there, else
+//     boot normally), "off" (boot normally, touch no snapshot) or "make" (a short-lived second
+//     worker: boot normally with Pyodide's _makeSnapshot, store the snapshot, answer nothing).
 let options = null;
 const optionsArrived = new Promise((resolve) => {
   self.addEventListener("message", function first(event) {
@@ -34,6 +48,7 @@ const optionsArrived = new Promise((resolve) => {
       options = {
         install: ["loadPackage", "micropip"].includes(event.data.install) ? event.data.install : "unpack",
         countBytes: Boolean(event.data.countBytes),
+        snapshot: ["off", "make"].includes(event.data.snapshot) ? event.data.snapshot : "use",
       };
       resolve();
     }
@@ -75,6 +90,7 @@ async function boot() {
   try {
     milestone("worker:start");
     await optionsArrived;
+    if (options.snapshot === "make") return await makeSnapshot();
     const total = Object.values(BUILD.downloads).reduce((a, b) => a + b, 0);
     if (options.countBytes) {
       const loaded = new Map();
@@ -94,6 +110,12 @@ async function boot() {
     const wheel = new URL(BUILD.wheel, SITE).href;
     const wheelBytes = options.install === "unpack" ? download(wheel) : null;
     wheelBytes?.catch(() => {}); // awaited below; an early failure must not go unhandled
+    // A snapshot is only tried when its label matches this build; its bytes are read, checked
+    // and inflated while Pyodide fetches and compiles the wasm (loadPyodide awaits them late).
+    const tryRestore = options.snapshot === "use" && options.install === "unpack";
+    const stored = tryRestore ? await findSnapshot() : { state: "off" };
+    if (stored.bytes) return await restore(stored.bytes, wheelBytes);
+
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
     milestone("pyodide:loaded");
 
@@ -111,17 +133,156 @@ async function boot() {
     milestone("engine:installed");
 
     progress("start", total, total);
-    // The module proxy lives as long as the worker: dispatch is borrowed from it.
-    dispatch = pyodide.pyimport("rummy.webapi").dispatch;
-    const version = JSON.parse(dispatch(JSON.stringify({ id: 0, op: "version" })));
-    if (!version.ok) throw new Error(version.error);
-    milestone("engine:ready");
-    self.postMessage({ type: "ready", info: { ...version.result, build: BUILD.version, install: options.install } });
+    await startEngine(pyodide, { boot: "normal", snapshot: stored.state });
   } catch (error) {
     const message = error && error.message ? error.message : String(error);
     self.postMessage({ type: "error", message });
     throw error;
   }
+}
+
+// The engine's last step on every boot: fresh randomness, then the one borrowed function.
+async function startEngine(pyodide, how) {
+  const webapi = pyodide.pyimport("rummy.webapi");
+  // A restored interpreter holds the random state of the moment it was snapshotted: reseed it
+  // from the browser's crypto on every boot, so no two visits share it (README, "randomness").
+  const entropy = crypto.getRandomValues(new Uint8Array(32));
+  webapi.reseed(Array.from(entropy, (b) => b.toString(16).padStart(2, "0")).join(""));
+  // The module proxy lives as long as the worker: dispatch is borrowed from it.
+  dispatch = webapi.dispatch;
+  const version = JSON.parse(dispatch(JSON.stringify({ id: 0, op: "version" })));
+  if (!version.ok) throw new Error(version.error);
+  milestone("engine:ready");
+  self.postMessage({ type: "ready", info: { ...version.result, build: BUILD.version, install: options.install, ...how } });
+}
+
+// Restore the interpreter from snapshot bytes (a promise), put the engine's files back (a
+// snapshot holds Python's memory, not the file system, and the engine may import lazily), and
+// start. Any failure is reported as "restore-failed" and the page boots a new worker normally:
+// a half-restored interpreter is never kept.
+async function restore(bytes, wheelBytes) {
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: bytes });
+    milestone("pyodide:loaded");
+    // Pyodide's config keeps the snapshot's promise; the bytes are in wasm memory now, so
+    // detach their buffer (ArrayBuffer.transfer) and give a phone its ≈31 MB back.
+    (await bytes).buffer.transfer?.(0);
+    pyodide.unpackArchive(await wheelBytes, "wheel");
+    milestone("engine:installed");
+    await startEngine(pyodide, { boot: "snapshot", snapshot: "restored" });
+  } catch (error) {
+    await forgetSnapshot().catch(() => {});
+    const reason = error instanceof SnapshotError ? error.reason : "failed";
+    self.postMessage({ type: "restore-failed", reason, message: String(error && error.message ? error.message : error) });
+  }
+}
+
+// -- snapshots ------------------------------------------------------------------------------
+
+const SNAPSHOT_PREFIX = "rummy-snapshot-";
+const SNAPSHOT_CACHE = SNAPSHOT_PREFIX + BUILD.version;
+const SNAPSHOT_KEY = new URL("engine-snapshot", SITE).href; // a Cache Storage key, never fetched
+const SNAPSHOT_FORMAT = 1; // bump when what goes into a snapshot changes
+// What a snapshot must say about itself to be tried: this site version and Pyodide build.
+const SNAPSHOT_LABEL = { format: SNAPSHOT_FORMAT, version: BUILD.version, pyodide: BUILD.pyodide };
+
+class SnapshotError extends Error {
+  constructor(reason, message) {
+    super(message);
+    this.reason = reason; // "corrupt"
+  }
+}
+
+/** {state: "found", bytes: Promise<Uint8Array>} or {state: "missing"|"stale"|"unavailable"}. */
+async function findSnapshot() {
+  try {
+    if (!self.caches) return { state: "unavailable" };
+    const names = await caches.keys();
+    // Other versions' snapshots go with their version (sw.js's activate removes them too).
+    const stale = names.filter((name) => name.startsWith(SNAPSHOT_PREFIX) && name !== SNAPSHOT_CACHE);
+    for (const name of stale) caches.delete(name).catch(() => {});
+    if (!names.includes(SNAPSHOT_CACHE)) return { state: stale.length ? "stale" : "missing" };
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(SNAPSHOT_KEY);
+    if (!response) return { state: "missing" };
+    let meta = null;
+    try {
+      meta = JSON.parse(response.headers.get("x-rummy-snapshot"));
+    } catch {}
+    const label = meta && JSON.stringify([meta.format, meta.version, meta.pyodide]);
+    if (label !== JSON.stringify(Object.values(SNAPSHOT_LABEL))) {
+      await forgetSnapshot();
+      return { state: "stale" };
+    }
+    const bytes = readSnapshot(response, meta);
+    bytes.catch(() => {}); // a corrupt snapshot rejects inside loadPyodide: restore() handles it
+    return { state: "found", bytes };
+  } catch {
+    return { state: "unavailable" }; // storage refused (private mode, quota): boot normally
+  }
+}
+
+async function readSnapshot(response, meta) {
+  const packed = new Uint8Array(await response.arrayBuffer());
+  if (packed.length !== meta.packedLength) throw new SnapshotError("corrupt", "snapshot truncated");
+  if ((await sha256(packed)) !== meta.sha256) throw new SnapshotError("corrupt", "snapshot checksum");
+  let raw;
+  try {
+    raw = new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch {
+    throw new SnapshotError("corrupt", "snapshot does not inflate");
+  }
+  if (raw.length !== meta.rawLength) throw new SnapshotError("corrupt", "snapshot length");
+  milestone("snapshot:read");
+  return raw;
+}
+
+async function forgetSnapshot() {
+  if (self.caches) await caches.delete(SNAPSHOT_CACHE);
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Python run before the snapshot is taken: the engine and every module it may import later,
+// so a restored engine never compiles or imports anything on a player's first move. The
+// simulator (rummy.sim, a command-line tool) is not part of the page's engine.
+const PRELOAD = `
+import importlib, pkgutil, secrets, rummy, rummy.webapi
+for module in pkgutil.walk_packages(rummy.__path__, "rummy."):
+    if module.name != "rummy.sim":
+        importlib.import_module(module.name)
+`;
+
+// The second, short-lived worker's whole job: boot normally with _makeSnapshot, load the
+// engine, snapshot, compress, check and store. Nothing here is a player's engine.
+async function makeSnapshot() {
+  const started = performance.now();
+  const wheelBytes = download(new URL(BUILD.wheel, SITE).href);
+  const pyodide = await loadPyodide({ indexURL: RUNTIME.href, _makeSnapshot: true });
+  pyodide.unpackArchive(await wheelBytes, "wheel");
+  pyodide.runPython(PRELOAD);
+  const booted = performance.now();
+  const raw = pyodide.makeMemorySnapshot();
+  const made = performance.now();
+  const packed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  const compressed = performance.now();
+  const meta = { ...SNAPSHOT_LABEL, rawLength: raw.length, packedLength: packed.length, sha256: await sha256(packed) };
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(SNAPSHOT_PREFIX) && n !== SNAPSHOT_CACHE).map((n) => caches.delete(n)));
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "content-type": "application/octet-stream", "x-rummy-snapshot": JSON.stringify(meta) } }));
+  const stored = performance.now();
+  const ms = (a, b) => Math.round(b - a);
+  self.postMessage({
+    type: "snapshot",
+    rawLength: raw.length,
+    packedLength: packed.length,
+    ms: { boot: ms(started, booted), snapshot: ms(booted, made), gzip: ms(made, compressed), store: ms(compressed, stored) },
+  });
 }
 
 async function download(url) {

@@ -654,3 +654,19 @@ _default_session = Session()
 def dispatch(request_json: str) -> str:
     """Answer one request of the page (a JSON string) with one JSON string. Never raises."""
     return _default_session.dispatch(request_json)
+
+
+def reseed(entropy_hex: str) -> None:
+    """Reseed Python's ``random`` from the page's ``crypto.getRandomValues`` (hex text).
+
+    The worker calls it on every boot. An interpreter restored from a memory snapshot holds the
+    ``random`` state of the moment the snapshot was taken, so without this every visit would
+    draw the same numbers. The engine's own secrets (new game seeds, fair-deal values) come from
+    ``secrets``, which reads the OS's entropy (the browser's crypto) on every call.
+    """
+    entropy = bytes.fromhex(entropy_hex)
+    if len(entropy) < 16:
+        raise ValueError("reseed needs at least 128 bits of entropy")
+    import random
+
+    random.seed(entropy)
