@@ -331,7 +331,12 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       try {
         res = await engine.call('receive_link', { link: parsed.link, state: saved.state });
       } catch (err) {
-        if (err.reason === 'wrong_game') continue;
+        if (err.reason === 'wrong_game') {
+          // Another game's link: this copy is not in its way. But if the engine cannot load
+          // this copy at all (it answers wrong_game for it too), it is set aside now.
+          await setAsideIfUnloadable(saved);
+          continue;
+        }
         if (['already_opened', 'forked', 'missed'].includes(err.reason)) {
           // Keep this device's copy, open it, and say why the link was not used.
           await ctl.openSaved(saved.record, saved.state);
