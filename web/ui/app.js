@@ -225,13 +225,19 @@ export async function startApp({ root, engine }) {
 
   /** A reload in the middle of a match comes back to the table: the tab remembers (session
    * storage, so a new tab still opens on the start screen) which match it was showing. */
+  let stored; // what this tab's session storage holds (written only when it must change)
   function rememberScreen(screen) {
+    let want = stored;
+    if (screen === 'table' || screen === 'sheet') {
+      if (ctl.record?.key && !ctl.record.finished) want = ctl.record.key;
+    } else if (screen !== 'resuming') {
+      want = null;
+    }
+    if (want === stored) return;
+    stored = want;
     try {
-      if (screen === 'table' || screen === 'sheet') {
-        if (ctl.record?.key && !ctl.record.finished) sessionStorage.setItem(AT_TABLE, ctl.record.key);
-      } else if (screen !== 'resuming') {
-        sessionStorage.removeItem(AT_TABLE);
-      }
+      if (want) sessionStorage.setItem(AT_TABLE, want);
+      else sessionStorage.removeItem(AT_TABLE);
     } catch {
       /* no session storage (private mode): a reload shows the start screen */
     }

@@ -44,9 +44,6 @@ export function hintSteps(advice, view) {
   return steps;
 }
 
-/** Whether a step changes the game (an engine request) or only the player's arrangement. */
-export const stepIsMove = (step) => step.kind !== 'stage';
-
 /** The codes of the hand a step uses (selected for the player before they press). */
 export function stepCodes(step) {
   switch (step?.kind) {

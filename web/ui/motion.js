@@ -52,7 +52,6 @@ const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 export function createMotion({ root, duration, enabled }) {
   let before = null;
   let lastLog = 0;
-  let flights = 0;
 
   function fly(el, from, to, ms, { fade = false } = {}) {
     const a = centre(from);
@@ -61,17 +60,13 @@ export function createMotion({ root, duration, enabled }) {
     const dy = a.y - b.y;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
     const scale = from.width && to.width ? Math.max(0.4, Math.min(2, from.width / to.width)) : 1;
-    flights += 1;
-    const animation = el.animate(
+    el.animate(
       [
         { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0.2 : 1 },
         { transform: 'translate(0, 0) scale(1)', opacity: 1 },
       ],
       { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)', id: 'flight' },
     );
-    animation.onfinish = animation.oncancel = () => {
-      flights -= 1;
-    };
   }
 
   /** A piece gone to another player's hidden hand flies from where it was to them: face up
@@ -85,15 +80,11 @@ export function createMotion({ root, duration, enabled }) {
     document.body.appendChild(back);
     const a = centre(from);
     const b = centre(to);
-    flights += 1;
     const animation = back.animate(
       [{ transform: 'translate(0, 0)', opacity: 1 }, { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 }],
       { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)', id: 'flight' },
     );
-    animation.onfinish = animation.oncancel = () => {
-      flights -= 1;
-      back.remove();
-    };
+    animation.onfinish = animation.oncancel = () => back.remove();
   }
 
   return {
@@ -132,13 +123,6 @@ export function createMotion({ root, duration, enabled }) {
         const from = top ? top.rect : e.source === 'discard' ? was.pile : was.stock;
         if (to && from) ghost(from, to, ms, top?.el ?? null);
       }
-    },
-    /** Pieces in flight now (tests and the bench read it through the page). */
-    get flying() {
-      return flights;
-    },
-    get seen() {
-      return lastLog;
     },
   };
 }

@@ -101,22 +101,3 @@ export function jokerReadings(codes) {
   readings.sort((a, b) => b.value - a.value);
   return readings;
 }
-
-/** Value of a meld laid in rummy101 (each joker worth the tile it stands for; best reading). */
-export function meldValue101(codes) {
-  const parsed = codes.map(parseCode);
-  if (parsed.every((p) => p.kind === 'tile')) return parsed.reduce((a, p) => a + p.number, 0);
-  if (parsed.every((p) => p.kind === 'tile' || (p.kind === 'joker' && p.as))) {
-    return parsed.reduce((a, p) => a + (p.kind === 'tile' ? p.number : p.as.number), 0);
-  }
-  const readings = jokerReadings(codes.map(baseCode));
-  return readings.length ? readings[0].value : 0;
-}
-
-/** Does this group look like a pair (two tiles of one number and colour, or a tile + joker)? */
-export function looksLikePair(codes) {
-  if (codes.length !== 2) return false;
-  const [a, b] = codes.map(parseCode);
-  if (a.kind === 'tile' && b.kind === 'tile') return a.code === b.code;
-  return (a.kind === 'joker') !== (b.kind === 'joker');
-}

@@ -19,8 +19,6 @@ const CUES = {
   lost: [[392, 0, 0.14, 'triangle'], [330, 0.14, 0.14, 'triangle'], [262, 0.28, 0.3, 'triangle']],
 };
 
-export const CUE_NAMES = Object.keys(CUES);
-
 /** `enabled()` reads the setting each time, so switching it off silences at once. */
 export function createSound({ enabled, win = globalThis }) {
   let ctx = null;
@@ -49,16 +47,13 @@ export function createSound({ enabled, win = globalThis }) {
   }
 
   return {
-    /** Play a cue by name (CUE_NAMES); silent when off or before any gesture. */
+    /** Play a cue by name (a key of CUES); silent when off or before any gesture. */
     play(name) {
       if (!enabled()) return false;
       if (name === 'turn') win.navigator?.vibrate?.(60);
       if (!ctx || ctx.state !== 'running' || !CUES[name]) return false;
       CUES[name].forEach(note);
       return true;
-    },
-    get started() {
-      return ctx !== null;
     },
   };
 }
