@@ -55,31 +55,49 @@ def open_link(page, url: str, first_visit: bool = False) -> None:
 
 
 def take_over(page, seat: int, replay: bool = False) -> str:
-    """Pass the hand-off screen as the seat's person; returns what happened since its turn."""
-    expect(page.locator("#handoff")).to_be_visible()
-    expect(page.locator("#hand button.in-hand")).to_have_count(0)  # nothing before the yes
-    press(page, "#handoff-yes")
-    page.wait_for_selector("#since, #table[data-my-turn=yes]")
-    since = ""
-    if page.locator("#since").count():
-        assert page.locator("#since-lines li").count() >= 1
-        since = page.inner_text("#since-lines")
-        if replay:
-            assert axe_violations(page) == [], "since your last turn"
-            press(page, "#since-replay")
-            expect(page.locator("#replay")).to_be_visible()
-            assert axe_violations(page) == [], "replay"
-            expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
-            steps = int(page.inner_text("#replay-text").split(" of ")[1].split(":")[0])
-            for _ in range(steps - 1):
-                press(page, "#replay-next")
-            expect(page.locator("#replay-next")).to_be_disabled()
-            press(page, "#replay-done")
-        else:
-            press(page, "#since-done")
+    """Take the turn as the seat's person, from what the screen shows: where the phone must ask
+    ("Are you Bea?": another person's seat is kept here, or a first contact), say yes and read
+    "so far"; on the seat's own phone the hand is there at once, with what the others did in
+    the strip (a phone) and a Replay button by the link's message. Returns what happened since
+    its turn, as read there."""
+    page.wait_for_selector("#handoff, #table[data-my-turn=yes]")
+    if page.locator("#handoff").count():
+        since = pass_handoff(page, replay)
+    else:
+        since = page.inner_text("#since-strip") if page.locator("#since-strip").count() else ""
+        if replay and page.locator("#since-replay").count():
+            step_through_replay(page)
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
     expect(page.locator("#table")).to_have_attribute("data-viewer", str(seat))
     return since
+
+
+def pass_handoff(page, replay: bool) -> str:
+    expect(page.locator("#hand button.in-hand")).to_have_count(0)  # nothing before the yes
+    press(page, "#handoff-yes")
+    page.wait_for_selector("#since, #table[data-my-turn=yes]")
+    if not page.locator("#since").count():
+        return ""
+    assert page.locator("#since-lines li").count() >= 1
+    since = page.inner_text("#since-lines")
+    if replay:
+        assert axe_violations(page) == [], "since your last turn"
+        step_through_replay(page)
+    else:
+        press(page, "#since-done")
+    return since
+
+
+def step_through_replay(page) -> None:
+    press(page, "#since-replay")
+    expect(page.locator("#replay")).to_be_visible()
+    assert axe_violations(page) == [], "replay"
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
+    steps = int(page.inner_text("#replay-text").split(" of ")[1].split(":")[0])
+    for _ in range(steps - 1):
+        press(page, "#replay-next")
+    expect(page.locator("#replay-next")).to_be_disabled()
+    press(page, "#replay-done")
 
 
 def pass_round(pages: dict, url: str, seat: int, first: set, checks=None, max_s: float = 900):
@@ -131,11 +149,21 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     kinds = []
 
     def checks(page, seat, url, stats):
-        kinds.append(links.inspect(game_text(url))["kind"])
-        expect(page.locator("#handoff")).to_contain_text(f"Whose turn: {names[seat]}")
+        kind = links.inspect(game_text(url))["kind"]
+        kinds.append(kind)
+        if kind == "full":  # a first contact: anyone may have opened it, so the phone asks
+            expect(page.locator("#handoff")).to_contain_text(f"Whose turn: {names[seat]}")
+            return
+        # The seat's own phone: the hand at once — no hand-off, no cover — and the check said.
+        expect(page.locator("html")).to_have_attribute("data-screen", "table")
+        expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
+        expect(page.locator("#handoff")).to_have_count(0)
+        expect(page.locator(".hand.covered")).to_have_count(0)
+        expect(page.locator("#hand button.in-hand").first).to_be_visible()
+        expect(page.locator("[data-msg=status]")).to_contain_text("follow")
         if stats["turns"] == 2:
-            shot(page, "link-handoff-phone")
-            assert axe_violations(page) == [], "hand-off"
+            shot(page, "link-own-phone")
+            assert axe_violations(page) == [], "own phone"
 
     ended, stats, sent = pass_round({0: a, 1: b}, url, 1, {1}, checks)
     assert stats["discards"] >= 4, stats
@@ -202,37 +230,46 @@ def test_a_fair_deal_goes_round_three_phones_then_a_classic_round(browser, site_
     set_seats(host, ["human", "human", "easy", "human"])
     press(host, "#invite-game")  # "You" is everyone: the host must give a name first
     expect(host.locator("#start .msg.error")).to_contain_text("Write your name for player 1")
-    host.fill("#seat-name-0", "Hana")
-    names = {0: "Hana", 1: "Bea", 3: "Cy"}
+    # The names typed here travel with the invitation; Cy will call himself Cyrus on joining.
+    for seat, name in ((0, "Hana"), (1, "Bea"), (3, "Cy")):
+        host.fill(f"#seat-name-{seat}", name)
+    names = {0: "Hana", 1: "Bea", 3: "Cyrus"}
     press(host, "#invite-game")
     expect(host.locator("#invite")).to_be_visible()
-    expect(host.locator("#send-invite-title")).to_contain_text("Player 2")
+    expect(host.locator("#send-invite-title")).to_have_text("Send the invitation to Bea")
+    expect(host.locator("#invite-status")).to_contain_text("Still to join: Bea and Cy.")
     url = host.get_attribute("#send-invite", "data-link")
     assert "#i=" in url
 
-    # Bea joins, and sends it on to the last person.
+    # Bea joins under the name Hana gave her, and sends it on to the last person.
     bea.goto(url)
     wait_engine(bea)
-    expect(bea.locator("#invite")).to_contain_text("invites you to a game of Classic Rummy")
+    expect(bea.locator("#invite")).to_contain_text("Hana invites you to a game of Classic Rummy")
+    expect(bea.locator("#invite-name")).to_have_value("Bea")
+    bea.fill("#invite-name", " ")
     press(bea, "#invite-join")
     expect(bea.locator("#invite .msg.error")).to_contain_text("Write your name first")
     bea.fill("#invite-name", "Bea")
     press(bea, "#invite-join")
-    expect(bea.locator("#send-invite-title")).to_contain_text("Player 4")
+    expect(bea.locator("#send-invite-title")).to_have_text("Send the invitation to Cy")
+    expect(bea.locator("#invite-status")).to_contain_text("Still to join: Cy.")
     url = bea.get_attribute("#send-invite", "data-link")
-    shot(bea, "link-invite-phone")
+    shot(bea, "link-invite-one-missing-phone")
     assert axe_violations(bea) == [], "invitation"
 
     cy.goto(url)
     wait_engine(cy)
-    cy.fill("#invite-name", "Cy")
+    expect(cy.locator("#invite-name")).to_have_value("Cy")
+    cy.fill("#invite-name", "Cyrus")
     press(cy, "#invite-join")
-    expect(cy.locator("#send-invite-title")).to_contain_text("back to")
+    expect(cy.locator("#send-invite-title")).to_have_text("Send it back to Hana, who deals")
+    expect(cy.locator("#invite-status")).to_contain_text("Everyone has joined")
     url = cy.get_attribute("#send-invite", "data-link")
 
-    # Back at the host: the secret is revealed and the cards are dealt.
+    # Back at the host: the secret is revealed and the cards are dealt; Cy's new name is there.
     host.goto(url)
     host.wait_for_selector("#table", timeout=BOOT_TIMEOUT_MS)
+    expect(host.locator("#table")).to_contain_text("Cyrus")
     pages = {0: host, 1: bea, 3: cy}
     if host.get_attribute("#table", "data-my-turn") == "yes":
         play_my_turn(host, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
@@ -240,11 +277,14 @@ def test_a_fair_deal_goes_round_three_phones_then_a_classic_round(browser, site_
     proof_seen = []
 
     def checks(page, seat, url, stats):
-        note = page.locator("#link-check")
+        # Every seat's phone joined the invitation as that seat: no one is asked who they are.
+        note = page.locator("[data-msg=status]")
         if "&f=" in url and seat not in proof_seen:
             proof_seen.append(seat)
             expect(note).to_contain_text("Fair deal checked")
-        expect(page.locator("#handoff")).to_contain_text(f"Whose turn: {names[seat]}")
+        expect(page.locator("#handoff")).to_have_count(0)
+        expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
+        expect(page.locator(".my-name")).to_have_text(names[seat])
 
     ended, stats, sent = pass_round(pages, url, seat, {1, 3}, checks)
     assert sorted(proof_seen) == [1, 3]
@@ -278,7 +318,8 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
 
     # Device A: the moves link follows from its copy.
     open_link(a, back)
-    expect(a.locator("#link-check")).to_contain_text("follow")
+    expect(a.locator("[data-msg=status]")).to_contain_text("follow")
+    expect(a.locator("#handoff")).to_have_count(0)  # A has only seat 0 of this game now
     take_over(a, 0)
     stored = """JSON.stringify(Object.entries(localStorage)
         .filter(([k]) => k.includes('.game.')).map(([, v]) => JSON.parse(v).state))"""
@@ -312,8 +353,8 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     try:
         b.goto(nxt)
         wait_engine(b)
-        b.wait_for_selector("#handoff", timeout=BOOT_TIMEOUT_MS)
-        expect(b.locator("#link-check")).to_contain_text("follow")
+        b.wait_for_selector("#table[data-my-turn=yes]", timeout=BOOT_TIMEOUT_MS)
+        expect(b.locator("[data-msg=status]")).to_contain_text("follow")
         take_over(b, 1)
     finally:
         b.context.set_offline(False)
@@ -368,6 +409,48 @@ def test_the_wrong_person_opening_a_link_is_offered_to_send_it_on(browser, site_
     expect(b.locator("#turn-banner")).to_contain_text(f"{names[1]} plays on another device")
     expect(b.locator("#hand button.in-hand")).to_have_count(0)
     assert game_text(b.get_attribute("#send-game", "data-link")) == game_text(url)
+    assert a.problems == [] and b.problems == []
+
+
+def test_a_phone_holding_another_persons_seat_still_asks(browser, site_url):
+    """Ana and Cy pass phone A between them; Bea plays on phone B. Bea's link for Cy reaches A,
+    which holds Ana's hand too: it asks who is there before showing Cy's. Bea's own phone,
+    which only ever played Bea, never asks her again."""
+    a = new_page(browser, "desktop")
+    b = new_page(browser, "phone")
+    open_app(a, site_url, "?seed=5&speed=instant")
+    names = choose_game(a, "basic", 3, bots=False)
+    start(a)
+    turn = {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0}
+    a.wait_for_selector("#table[data-my-turn=yes]")
+    play_my_turn(a, turn)
+    url, seat = sent_link(a)
+    assert seat == 1
+    open_link(b, url, first_visit=True)
+    take_over(b, 1)  # a first contact: B asks once
+    play_my_turn(b, turn)
+    url, seat = sent_link(b)
+    assert seat == 2
+    # While the game waits for Cy on another device, Bea keeps her hand in sight and the
+    # link to send is where the actions were: one tap sends it.
+    expect(b.locator(".hand.covered")).to_have_count(0)
+    expect(b.locator("#hand button.in-hand").first).to_be_visible()
+    expect(b.locator("#btn-draw")).to_have_count(0)
+    shot(b, "link-send-own-phone")
+
+    open_link(a, url)
+    expect(a.locator("#handoff")).to_contain_text(f"Whose turn: {names[2]}")
+    expect(a.locator("#hand button.in-hand")).to_have_count(0)
+    take_over(a, 2)
+    play_my_turn(a, turn)
+    # Ana's turn is next on A itself: pass the phone, then Ana plays and sends Bea the game.
+    press(a, "#reveal")
+    play_my_turn(a, turn)
+    url, seat = sent_link(a)
+    assert seat == 1
+    open_link(b, url)
+    expect(b.locator("#handoff")).to_have_count(0)
+    expect(b.locator("#table")).to_have_attribute("data-my-turn", "yes")
     assert a.problems == [] and b.problems == []
 
 

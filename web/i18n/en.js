@@ -219,6 +219,10 @@ export default {
   'invite.toStart': 'Back to the start',
   'invite.notMine': 'This invitation was changed on the way: its promise is not the one this device made.',
   'invite.full': 'Everyone has already joined this invitation.',
+  'invite.seatOf': 'Player {n} ({name})',
+  'invite.waitingFor': 'Still to join: {names}. The cards are dealt only once everyone has added a random value, so that nobody — not even {host} — can choose them.',
+  'invite.allIn': 'Everyone has joined: the cards are dealt as soon as {host} opens the invitation.',
+  'link.checkedSince': { one: 'Checked: the move since your last turn follows, by the rules, from the game on this device.', other: 'Checked: the {count} moves since your last turn follow, by the rules, from the game on this device.' },
 
   'hand.area': 'Your hand',
   'hand.label': { one: 'Your hand, 1 card', other: 'Your hand, {count} cards' },

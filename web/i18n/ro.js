@@ -227,6 +227,10 @@ export default {
   'invite.toStart': 'Înapoi la început',
   'invite.notMine': 'Invitația a fost schimbată pe drum: promisiunea ei nu e cea făcută de acest dispozitiv.',
   'invite.full': 'Toți s-au alăturat deja acestei invitații.',
+  'invite.seatOf': 'Jucătorul {n} ({name})',
+  'invite.waitingFor': 'Mai au de intrat: {names}. Cărțile se împart doar după ce fiecare a adăugat o valoare aleatoare, ca nimeni — nici {host} — să nu le poată alege.',
+  'invite.allIn': 'Au intrat toți: cărțile se împart imediat ce {host} deschide invitația.',
+  'link.checkedSince': { one: 'Verificat: mutarea de la tura ta trecută decurge, după reguli, din jocul de pe acest dispozitiv.', few: 'Verificat: cele {count} mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.', other: 'Verificat: cele {count} de mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.' },
 
   'hand.area': 'Mâna ta',
   'hand.label': { one: 'Mâna ta, 1 carte', few: 'Mâna ta, {count} cărți', other: 'Mâna ta, {count} de cărți' },

@@ -620,6 +620,7 @@ export async function startApp({ root, engine }) {
 
   const tableIntents = {
     dock: () => linkPlay.dock(),
+    replaySince: (from) => linkPlay.replaySince(from),
     menu() {
       app.dialog = { kind: 'menu' };
       scheduleRender();

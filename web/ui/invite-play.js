@@ -26,6 +26,21 @@ function withCleanNames(inv, t) {
   return { ...inv, seats: inv.seats.map((s, i) => ({ ...s, name: cleanName(s.name) || t('link.seat', { n: i + 1 }) })) };
 }
 
+/** The name an invitation carries for seat `i` typed as `name` on the start screen: the name
+ * itself, but "Player 3" for a seat left as "You" or unnamed ("#3"), which would mislead. */
+export function invitedName(name, i, t) {
+  const clean = cleanName(name);
+  return !clean || clean === t('names.you') || /^#\d+$/.test(clean) ? t('link.seat', { n: i + 1 }) : clean;
+}
+
+/** Whether seat `i`'s name is only its number ("Player 3"): the joining guest writes theirs. */
+const numbered = (name, i, t) => name === t('link.seat', { n: i + 1 });
+
+/** The people an invitation still waits for (not the host, not computer seats, no value). */
+export function missingGuests(invite) {
+  return invite.seats.map((s, i) => (i !== invite.host && !s.bot && !s.value ? i : -1)).filter((i) => i >= 0);
+}
+
 export function inviteUrl(text, loc = location) {
   return `${loc.origin}${loc.pathname}#i=${text}`;
 }
@@ -61,7 +76,8 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
       options: req.options,
       host,
       commitment,
-      seats: req.seats.map((s, i) => ({ name: i === host || s.bot ? s.name : t('link.seat', { n: i + 1 }), bot: s.bot || null, value: null })),
+      // The names typed on the start screen travel with it; a guest may change theirs on joining.
+      seats: req.seats.map((s, i) => ({ name: invitedName(s.name, i, t), bot: s.bot || null, value: null })),
     };
     const { text } = await engine.call('invite_encode', { invite: inv });
     invites.put(inv.id, { role: 'host', secret, seat: host, commitment });
@@ -91,10 +107,18 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     }
     if (mine?.role === 'guest' && inv.seats[mine.seat]?.value === mine.value) return showInvite({ role: 'guest', invite: inv, text, seat: mine.seat });
     if (!open) throw new Error(t('invite.full'));
-    app.invite = { role: 'joining', invite: inv, text, seat: inv.seats.findIndex((s, i) => i !== inv.host && !s.bot && !s.value), name: records.profile?.().name || '' };
+    const seat = missingGuests(inv)[0];
+    app.invite = { role: 'joining', invite: inv, text, seat, name: guestName(inv, seat) };
     app.screen = 'invite';
     render();
     return true;
+  }
+
+  /** The name offered to the guest joining `seat`: the one the host gave that seat, else the
+   * name this device knows its person by. They may change it. */
+  function guestName(inv, seat) {
+    const given = inv.seats[seat]?.name || '';
+    return numbered(given, seat, t) ? records.profile?.().name || '' : given;
   }
 
   async function join() {
@@ -136,6 +160,28 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     return true;
   }
 
+  /** "Player 3", or "Player 3 (Bea)" where the host named the seat. */
+  function seatLabel(inv, i) {
+    const name = inv.seats[i].name;
+    return numbered(name, i, t) ? name : t('invite.seatOf', { n: i + 1, name });
+  }
+
+  /** The joining guest picks another free seat: its name comes with it, unless they wrote one. */
+  function pickSeat(seat) {
+    const st = app.invite;
+    st.seat = seat;
+    if (!st.nameTyped) st.name = guestName(st.invite, seat);
+    render();
+  }
+
+  /** Who has joined and who is still missing, and why the deal waits, in one sentence. */
+  function inviteStatus(inv) {
+    const host = inv.seats[inv.host].name;
+    const missing = missingGuests(inv).map((i) => inv.seats[i].name);
+    const text = missing.length ? t('invite.waitingFor', { names: t.list(missing), host }) : t('invite.allIn', { host });
+    return h('p', { class: 'invite-status', id: 'invite-status', role: 'status', text });
+  }
+
   function renderInvite() {
     const st = app.invite;
     if (!st) return null;
@@ -156,15 +202,19 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
       body = [
         h('p', { class: 'lead', text: t('invite.from', { name: inv.seats[inv.host].name, variant }) }),
         seatRows,
+        inviteStatus(inv),
         choices.length > 1
           ? h('div', { class: 'field' },
               h('label', { for: 'invite-seat', text: t('invite.whichSeat') }),
-              h('select', { id: 'invite-seat', 'data-fk': 'invite-seat', onchange: (e) => (st.seat = Number(e.target.value)) },
-                choices.map((i) => h('option', { value: i, selected: i === st.seat, text: t('link.seat', { n: i + 1 }) }))))
+              h('select', { id: 'invite-seat', 'data-fk': 'invite-seat', onchange: (e) => pickSeat(Number(e.target.value)) },
+                choices.map((i) => h('option', { value: i, selected: i === st.seat, text: seatLabel(inv, i) }))))
           : null,
         h('div', { class: 'field' },
           h('label', { for: 'invite-name', text: t('invite.yourName') }),
-          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: NAME_LENGTH, autocomplete: 'nickname', value: st.name, oninput: (e) => (st.name = e.target.value) })),
+          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: NAME_LENGTH, autocomplete: 'nickname', value: st.name, oninput: (e) => {
+            st.name = e.target.value;
+            st.nameTyped = true;
+          } })),
         st.error ? h('p', { class: 'msg error', role: 'alert', text: st.error }) : null,
         h('button', { class: 'btn primary big', type: 'button', id: 'invite-join', 'data-fk': 'invite-join', onclick: join, text: t('invite.join') }),
       ];
@@ -173,6 +223,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
       body = [
         h('p', { class: 'lead', text: st.role === 'host' ? t('invite.hostLead', { variant }) : t('invite.joinedLead', { name: inv.seats[inv.host].name }) }),
         seatRows,
+        inviteStatus(inv),
         sendBox(st.offer, { id: 'send-invite', title: st.to === inv.host ? t('invite.sendBack', { name: to }) : t('invite.sendTo', { name: to }), primary: true }),
         h('p', { class: 'fine', text: t('invite.fairNote') }),
       ];

@@ -360,7 +360,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       const record = { ...saved.record, id: res.game, viewer, link: { ...saved.record.link, mySeats } };
       let note = t(res.kind === 'moves' ? 'link.checkedMoves' : 'link.checkedFull');
       if (res.view.round > saved.state.round) note += ` ${t('link.roundEnded', { n: saved.state.round })}`;
-      return show(record, res, { note, noteKind: 'info' });
+      return show(record, res, { note, noteKind: 'info', bound: true });
     }
     // First contact: the whole game, perhaps dealt from an invitation this device joined.
     const res = await engine.call('receive_link', { link: parsed.link });
@@ -370,11 +370,15 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     let seats = Array.from({ length: res.view.players }, (_, i) => ({ name: parsed.names[i] || t('link.seat', { n: i + 1 }), bot: parsed.bots[i] || null }));
     let mySeats = [seat];
     let fair = null;
+    let bound = false; // this device joined the invitation as the seat to play
     let note = res.verified_deal ? t('link.dealtBySender') : t('link.setUp');
     if (parsed.proof) {
       const checked = await checkDeal(parsed.proof, res);
       seats = checked.invite.seats.map((s, i) => ({ name: cleanName(s.name) || t('link.seat', { n: i + 1 }), bot: s.bot }));
-      if (checked.mine) mySeats = [checked.mine.seat];
+      if (checked.mine) {
+        mySeats = [checked.mine.seat];
+        bound = checked.mine.seat === seat;
+      }
       fair = { invite: checked.text, secret: checked.secret };
       note = checked.mine ? t('link.fairChecked') : t('link.fairConsistent');
     }
@@ -390,7 +394,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       botCounter: 0,
       link: { gameId: res.game_id, mySeats, fair },
     };
-    return show(record, res, { note, noteKind: 'info' });
+    return show(record, res, { note, noteKind: 'info', bound });
   }
 
   /** The deal of a game from an invitation: the host's reveal must match its commitment,
@@ -416,15 +420,45 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     return { invite, text, secret, mine: mine && mine.role === 'guest' ? mine : null };
   }
 
-  async function show(record, res, { note, noteKind }) {
+  /** Whether the device must ask "Are you Ana?" before it shows `seat`'s hand. Only where that
+   * protects a secret: the device holds another person's seat of this game too (pass and
+   * play), or it is a first contact whose seat is not bound to it — a link anyone may have
+   * opened. A device that only ever played this seat (`bound`: it has the game, or joined the
+   * invitation as this seat) shows the hand at once. */
+  function mustAsk(record, seat, bound) {
+    const people = record.link.mySeats.filter((s) => !record.seats[s]?.bot);
+    return people.some((s) => s !== seat) || !bound;
+  }
+
+  /** "Replay the moves" from the table's message: the moves since `seat`'s last turn. */
+  async function replaySince({ seat, since }) {
+    try {
+      const { steps } = await engine.call('replay', { game: ctl.record.id, seat, since });
+      ctl.message = null;
+      ctl.startReplay(steps);
+    } catch (err) {
+      ctl.say(err.message || String(err), 'status', 'error');
+    }
+  }
+
+  async function show(record, res, { note, noteKind, bound }) {
     // The game is shown from the record's seat (after a round, not always the seat to play).
     if (record.viewer !== res.view.seat) res.view = (await engine.call('view', { game: res.game, seat: record.viewer })).view;
     const seat = res.view.current_player;
     if (!res.view.round_over && !record.link.mySeats.includes(seat)) record.link.mySeats = [...record.link.mySeats, seat];
     if (res.view.round_over) record.link = { ...record.link, resultOf: res.view.round };
-    ctl.adopt(record, res.view, { cover: res.view.round_over ? null : seat });
+    const since = res.since ?? 0;
+    const ask = !res.view.round_over && mustAsk(record, seat, bound);
+    ctl.adopt(record, res.view, { cover: ask ? seat : null });
     app.linkOffer = null;
-    app.linkHandoff = res.view.round_over ? null : { seat, since: res.since ?? 0, first: Boolean(res.first_contact), note, noteKind };
+    app.linkHandoff = ask ? { seat, since, first: Boolean(res.first_contact), note, noteKind } : null;
+    if (!ask && !res.view.round_over) {
+      // The seat's own phone: straight to the hand. What the others did is in the strip (a
+      // phone) or the log; the message says the link was checked and offers the replay.
+      const moves = (res.view.log || []).length - since;
+      const text = res.kind === 'moves' && moves > 0 ? t('link.checkedSince', { count: moves }) : note;
+      ctl.message = { text, kind: noteKind, near: 'status', replaySince: moves > 0 ? { seat, since } : null };
+    }
     app.screen = 'table';
     ctl.onChange(); // renders, and keeps the game among the games in progress
     return true;
@@ -435,6 +469,6 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   window.addEventListener('hashchange', () => openFromHash());
 
-  return { offer, dock, handoff, replayBar, resultBoxes, openFromHash, invite, renderInvite };
+  return { offer, dock, handoff, replaySince, replayBar, resultBoxes, openFromHash, invite, renderInvite };
 }
 

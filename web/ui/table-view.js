@@ -28,7 +28,8 @@ export function renderTable({ t, ctl, on, wide }) {
     msg && msg.near === where
       ? h('p', { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
           msg.text,
-          msg.retry ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') }) : null)
+          msg.retry ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') }) : null,
+          msg.replaySince && on.replaySince ? h('button', { class: 'btn small since-replay', type: 'button', id: 'since-replay', 'data-fk': 'since-replay', onclick: () => on.replaySince(msg.replaySince), text: t('link.replay') }) : null)
       : null;
 
   // -- header
@@ -249,7 +250,12 @@ function scoresMini({ t, ctl, v }) {
 function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const model = ctl.hand;
   const staged = stagedKeys(model);
-  const covered = ctl.coverFor !== null && ctl.coverFor !== undefined;
+  // The hand is covered for another person at this device. While the game waits for a person
+  // on another device, this device's person keeps their hand in sight, the link to send under
+  // it (unless the seat shown is not theirs: a link opened by the wrong person).
+  const waitingFor = ctl.coverFor ?? null;
+  const covered = waitingFor !== null && (!ctl.isRemote(waitingFor) || ctl.isRemote(me));
+  const sendDock = waitingFor !== null && !covered ? on.dock?.() : null;
   const fits101 = kind === 'tile';
 
   // Staging (any rule set; Rummy 101's opening is one action holding several melds).
@@ -361,7 +367,8 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     covered ? null : clearBtn,
     msgNear('actions'),
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
-    covered ? null : actions,
+    // Under the thumb, where the actions were: the one tap that sends the game on.
+    sendDock ?? (covered ? null : actions),
   );
 }
 
