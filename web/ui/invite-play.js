@@ -57,8 +57,13 @@ export function nextInvitee(invite, from) {
   return invite.host;
 }
 
+/** `app` is the shell's declared state (web/ui/app-state.js): this module sets its `screen`.
+ * The invitation on screen is this module's own `state.current`. */
 export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox }) {
   const invites = createInvites();
+  // The invitation shown: {role: 'host'|'guest'|'joining', invite, text, seat, to, offer,
+  // name, nameTyped, error}.
+  const state = { current: null };
 
   /** The host starts an invitation from the start screen's setup (`req` = matchRequest). */
   async function invite(req) {
@@ -90,7 +95,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     const message = to === state.invite.host && state.role === 'guest'
       ? t('invite.messageBack', { name: from, variant: t(`variant.${state.invite.variant}`) })
       : t('invite.message', { name: from, variant: t(`variant.${state.invite.variant}`) });
-    app.invite = { ...state, to, offer: { url: inviteUrl(state.text), text: message, status: '', sent: false } };
+    state.current = { ...state, to, offer: { url: inviteUrl(state.text), text: message, status: '', sent: false } };
     app.screen = 'invite';
     render();
   }
@@ -108,7 +113,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     if (mine?.role === 'guest' && inv.seats[mine.seat]?.value === mine.value) return showInvite({ role: 'guest', invite: inv, text, seat: mine.seat });
     if (!open) throw new Error(t('invite.full'));
     const seat = missingGuests(inv)[0];
-    app.invite = { role: 'joining', invite: inv, text, seat, name: guestName(inv, seat) };
+    state.current = { role: 'joining', invite: inv, text, seat, name: guestName(inv, seat) };
     app.screen = 'invite';
     render();
     return true;
@@ -122,7 +127,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   }
 
   async function join() {
-    const st = app.invite;
+    const st = state.current;
     const name = cleanName(st.name);
     if (!name) {
       st.error = t('invite.nameFirst');
@@ -146,7 +151,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   async function deal(inv, text, mine) {
     const { seed } = await engine.call('fair_seed', { invite: inv, secret: mine.secret });
     const seats = inv.seats.map((s) => ({ name: s.name, bot: s.bot }));
-    app.invite = null;
+    state.current = null;
     app.screen = 'table';
     await ctl.newGame({
       variant: inv.variant,
@@ -168,7 +173,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
 
   /** The joining guest picks another free seat: its name comes with it, unless they wrote one. */
   function pickSeat(seat) {
-    const st = app.invite;
+    const st = state.current;
     st.seat = seat;
     if (!st.nameTyped) st.name = guestName(st.invite, seat);
     render();
@@ -183,7 +188,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   }
 
   function renderInvite() {
-    const st = app.invite;
+    const st = state.current;
     if (!st) return null;
     const inv = st.invite;
     const variant = t(`variant.${inv.variant}`);
@@ -192,7 +197,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
         h('span', { class: 'who', text: s.bot ? t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) : s.name }),
         h('span', { class: 'state', text: s.bot ? '' : i === inv.host ? t('invite.host') : s.value ? t('invite.joined') : t('invite.waiting') }))));
     const back = h('button', { class: 'btn', type: 'button', id: 'invite-back', 'data-fk': 'invite-back', onclick: () => {
-      app.invite = null;
+      state.current = null;
       app.screen = 'start';
       render();
     }, text: t('invite.toStart') });
@@ -234,5 +239,8 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
       back);
   }
 
-  return { invite, openInvite, renderInvite };
+  /** Whether an invitation is on screen (the shell shows the 'invite' screen for it). */
+  const inviting = () => state.current !== null;
+
+  return { invite, openInvite, renderInvite, inviting };
 }

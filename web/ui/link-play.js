@@ -72,8 +72,23 @@ export function gameUrl({ link, names = [], bots = [], proof = '', seat = null }
   return url;
 }
 
+/**
+ * `app` is the shell's declared state (web/ui/app-state.js): this module sets only its
+ * `screen` and `error`. What play by link holds itself is `state`, below.
+ */
 export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }) {
   const invites = createInvites();
+  const state = {
+    offer: null, // the link on offer after a turn: {game, to, url, text, status, sent}
+    handoff: null, // "Are you Ana?" before a received turn: {seat, since, first, note, noteKind, step}
+    resultOffers: null, // a round's result for each person elsewhere: {key, offers: {seat: offer}}
+  };
+
+  /** Forget what was on offer or being handed over (the table is left, or another game opens). */
+  function forget() {
+    state.offer = null;
+    state.handoff = null;
+  }
 
   // ---- sending ------------------------------------------------------------------------
 
@@ -87,10 +102,10 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       record.link = { mySeats: peopleSeats(record.seats), ...(record.link || {}), gameId };
       const url = linkUrl(record, link, kind, to);
       const text = t('link.message', { variant: t(`variant.${record.variant}`), name: ctl.name(from) });
-      app.linkOffer = { game: record.id, to, url, text, status: '', sent: false };
+      state.offer = { game: record.id, to, url, text, status: '', sent: false };
       ctl.onChange(); // renders, and saves the record with the game's link id
     } catch {
-      app.linkOffer = null; // links are unavailable: pass-and-play goes on as before
+      state.offer = null; // links are unavailable: pass-and-play goes on as before
       render();
     }
   }
@@ -146,7 +161,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   function dock() {
     const seat = ctl.coverFor;
     const name = ctl.name(seat);
-    const o = app.linkOffer;
+    const o = state.offer;
     const ready = o && ctl.record && o.game === ctl.record.id && o.to === seat ? o : null;
     const remote = ctl.isRemote(seat);
     const reveal = h('button', { class: ['btn', 'big', !remote && 'primary'], type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t(remote ? 'cover.hereToo' : 'cover.ready', { name }) });
@@ -169,12 +184,12 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     const remote = record.seats.map((_, i) => i).filter((i) => ctl.isRemote(i));
     if (!remote.length) return null;
     const key = `${record.id}:${v.round}:${v.game_over}`;
-    if (app.resultOffers?.key !== key) {
-      app.resultOffers = { key, offers: {} };
-      makeResultLinks(record, remote, app.resultOffers);
+    if (state.resultOffers?.key !== key) {
+      state.resultOffers = { key, offers: {} };
+      makeResultLinks(record, remote, state.resultOffers);
       return null;
     }
-    const offers = app.resultOffers.offers;
+    const offers = state.resultOffers.offers;
     return h('div', { class: 'result-send' },
       remote.map((seat) => (offers[seat] ? sendBox(offers[seat], { id: `send-result-${seat}`, title: t('link.sendResult', { name: ctl.name(seat) }), primary: false }) : null)));
   }
@@ -196,7 +211,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   /** The hand-off before a received turn shows: "Whose turn: Ana — are you Ana?". */
   function handoff() {
-    const hand = app.linkHandoff;
+    const hand = state.handoff;
     if (!hand || !ctl.view || !ctl.record) return null;
     const name = ctl.name(hand.seat);
     if (hand.step === 'since') return sinceSheet(hand, name);
@@ -204,12 +219,12 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       const since = sinceLines(hand);
       ctl.revealHand();
       if (since.length) hand.step = 'since';
-      else app.linkHandoff = null;
+      else state.handoff = null;
       render();
     };
     const notMe = () => {
       // Someone else opened the link: keep the game here, and offer to send it on to `name`.
-      app.linkHandoff = null;
+      state.handoff = null;
       const mine = ctl.record.link.mySeats.filter((s) => s !== hand.seat);
       ctl.record.link.mySeats = mine;
       ctl.onChange();
@@ -234,13 +249,13 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   function sinceSheet(hand, name) {
     const lines = sinceLines(hand);
     const done = () => {
-      app.linkHandoff = null;
+      state.handoff = null;
       render();
     };
     const replay = async () => {
       try {
         const { steps } = await engine.call('replay', { game: ctl.record.id, seat: hand.seat, since: hand.since });
-        app.linkHandoff = null;
+        state.handoff = null;
         ctl.startReplay(steps);
       } catch (err) {
         ctl.say(err.message || String(err), 'status', 'error');
@@ -341,7 +356,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
           // Keep this device's copy, open it, and say why the link was not used.
           await ctl.openSaved(saved.record, saved.state);
           ctl.message = { text: err.message, kind: err.reason === 'already_opened' ? 'info' : 'error', near: 'status' };
-          app.linkHandoff = null;
+          state.handoff = null;
           app.screen = 'table';
           ctl.onChange();
           ctl.afterChange();
@@ -450,8 +465,8 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     const since = res.since ?? 0;
     const ask = !res.view.round_over && mustAsk(record, seat, bound);
     ctl.adopt(record, res.view, { cover: ask ? seat : null });
-    app.linkOffer = null;
-    app.linkHandoff = ask ? { seat, since, first: Boolean(res.first_contact), note, noteKind } : null;
+    state.offer = null;
+    state.handoff = ask ? { seat, since, first: Boolean(res.first_contact), note, noteKind } : null;
     if (!ask && !res.view.round_over) {
       // The seat's own phone: straight to the hand. What the others did is in the strip (a
       // phone) or the log; the message says the link was checked and offers the replay.
@@ -465,10 +480,10 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   }
 
   // The fair deal's invitation (web/ui/invite-play.js) shares the send box.
-  const { invite, openInvite, renderInvite } = createInvitePlay({ engine, ctl, records, app, t, render, sendBox });
+  const { invite, openInvite, renderInvite, inviting } = createInvitePlay({ engine, ctl, records, app, t, render, sendBox });
 
   window.addEventListener('hashchange', () => openFromHash());
 
-  return { offer, dock, handoff, replaySince, replayBar, resultBoxes, openFromHash, invite, renderInvite };
+  return { offer, forget, dock, handoff, replaySince, replayBar, resultBoxes, openFromHash, invite, renderInvite, inviting };
 }
 

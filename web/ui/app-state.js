@@ -1,0 +1,25 @@
+/**
+ * What the app shell knows besides the game: one object, every field declared here. The game
+ * itself (record, view, hand, hint, replay) is the TableController's; play by link and the
+ * invitation keep their own state in their modules (link-play.js, invite-play.js).
+ */
+export function createAppState() {
+  return {
+    screen: 'start', // 'start' | 'howto' | 'table' | 'invite' | 'resuming' (the sheet is the table's)
+    returnTo: 'start', // where How to play's "Back" goes: 'start' | 'table'
+    howtoVariant: 'basic',
+    setup: null, // the start screen's choices (setup.js normalizeSetup)
+    busy: false, // a match is being started or reopened
+    error: null, // the start screen's refusal, in words
+    startNotice: null, // the start screen's note after leaving a match ("kept in your games")
+    confirmDelete: null, // the games list's key awaiting "Delete?" confirmation
+    dataMessage: null, // the games list's message: {kind: 'info'|'error', text}
+    focusNext: null, // data-fk of the control a screen opened for: focused and brought into view
+    dialog: null, // {kind:'menu'} | {kind:'choose', title, options, resolve} | {kind:'scores'}
+    dragging: false, // a piece is being dragged: renders wait for the drop
+    pendingRender: false, // a render was asked for during the drag
+    bots: null, // whether the engine has computer players (its version op), null until known
+    engineReady: false, // the engine has answered its first call
+    engineStep: null, // the engine's start-up step while it boots (web/main.js engine-progress)
+  };
+}

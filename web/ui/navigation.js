@@ -1,0 +1,201 @@
+/**
+ * Moving between screens, and what the start screen, How to play and the score sheet ask
+ * for: start a match (or an invitation) from the setup, continue a kept game, delete one
+ * (confirmed first), export and import, leave the table (the match stays in "Your games"),
+ * the next round, a rematch. `t` is the current translator.
+ */
+import { rematchSetup } from './setup.js';
+import { refusalText } from './refusals.js';
+
+export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t, render, request }) {
+  /** The start screen's setup becomes a match (or an invitation): busy meanwhile, a refusal
+   * shown by the start button. */
+  async function fromSetup(work) {
+    app.busy = true;
+    app.error = null;
+    app.startNotice = null;
+    render();
+    try {
+      prefs.set({ setup: app.setup });
+      await work(request(app.setup));
+      window.scrollTo(0, 0);
+    } catch (err) {
+      app.error = refusalText(err, t);
+    } finally {
+      app.busy = false;
+      render();
+    }
+  }
+
+  /** Back to the start screen, keeping the match among the games in progress (after a link
+   * was sent, the game waits for the others). */
+  async function backToStart() {
+    await autosave.now();
+    linkPlay.forget();
+    ctl.leave();
+    app.screen = 'start';
+    render();
+    window.scrollTo(0, 0);
+  }
+
+  /** Leave the table for the start screen. The match stays in "Your games" (Continue brings
+   * it back): no single press deletes a game; deleting is done there, and confirmed. */
+  function leaveMatch() {
+    app.dialog = null;
+    const kept = ctl.record && !ctl.record.finished;
+    app.startNotice = kept ? t('games.kept') : null;
+    backToStart();
+  }
+
+  const start = {
+    change(structural) {
+      prefs.set({ setup: app.setup, myName: app.setup.seats[0].name });
+      if (structural) render();
+    },
+    prefs(patch) {
+      prefs.set(patch);
+    },
+    howto(variant) {
+      app.howtoVariant = variant;
+      app.returnTo = 'start';
+      app.screen = 'howto';
+      render();
+      window.scrollTo(0, 0);
+    },
+    start() {
+      return fromSetup(async (req) => {
+        await ctl.newGame(req);
+        app.screen = 'table';
+      });
+    },
+    // Play by link with a fair deal: the invitation goes round before the cards are dealt.
+    invite: () => fromSetup((req) => linkPlay.invite(req)),
+    /** Continue game `key` from the list (the latest one without a key). */
+    async resume(key) {
+      const m = typeof key === 'string' ? records.load(key) : records.latest();
+      if (!m) {
+        app.error = t('games.gone');
+        render();
+        return;
+      }
+      app.confirmDelete = null;
+      app.dataMessage = null;
+      app.startNotice = null;
+      app.busy = true;
+      render();
+      try {
+        await ctl.openSaved(m.record, m.state);
+        linkPlay.forget();
+        app.screen = 'table';
+        ctl.afterChange();
+      } catch (err) {
+        // A game the engine refuses to load is set aside (kept for export, reported), never
+        // deleted; any other failure (the engine itself) keeps it as it is, to try again.
+        if (['bad_request', 'illegal'].includes(err?.kind)) records.setAside(m.record.key, err.message || String(err));
+        app.error = refusalText(err, t);
+        if (app.screen === 'resuming') app.screen = 'start';
+      } finally {
+        app.busy = false;
+        render();
+      }
+    },
+    askDelete(key) {
+      app.confirmDelete = key;
+      render();
+    },
+    cancelDelete() {
+      app.confirmDelete = null;
+      render();
+    },
+    deleteGame(key) {
+      const result = records.remove(key);
+      app.confirmDelete = null;
+      app.dataMessage = result.ok ? { kind: 'info', text: t('games.deleted') } : { kind: 'error', text: t(`data.problem.${result.reason}`) };
+      render();
+    },
+    async exportData() {
+      const text = records.exportText();
+      if (text === null) {
+        app.dataMessage = { kind: 'error', text: t('data.problem.unavailable') };
+      } else {
+        const { downloadText, exportFileName } = await import('./games-view.js');
+        const name = exportFileName(new Date());
+        downloadText(name, text);
+        app.dataMessage = { kind: 'info', text: t('data.exported', { file: name }) };
+      }
+      render();
+    },
+    async importData(file) {
+      let result;
+      try {
+        result = records.importText(await file.text());
+      } catch {
+        result = { ok: false, reason: 'unreadable' };
+      }
+      app.confirmDelete = null;
+      app.dataMessage = result.ok
+        ? { kind: 'info', text: t('data.imported', { count: result.games }) }
+        : { kind: 'error', text: t('data.importRefused', { reason: t(`data.refused.${result.reason}`) }) };
+      render();
+    },
+  };
+
+  const howto = {
+    variant(id) {
+      app.howtoVariant = id;
+      render();
+    },
+    back() {
+      app.screen = app.returnTo === 'table' && ctl.view ? 'table' : 'start';
+      render();
+    },
+  };
+
+  /** How to play from the table's menu, for the game on the table. */
+  function howtoFromMenu() {
+    app.dialog = null;
+    app.howtoVariant = ctl.view?.variant || app.setup.variant;
+    app.returnTo = app.screen;
+    app.screen = 'howto';
+    render();
+  }
+
+  const sheet = {
+    async nextRound() {
+      try {
+        await ctl.nextRound();
+      } catch (err) {
+        ctl.say(refusalText(err, t), 'status', 'error');
+      }
+    },
+    newMatch() {
+      const record = ctl.record;
+      if (record?.link) {
+        // Played by link: the people are on other devices. The start screen, set up as this
+        // game was with this device's person first, lets them be invited again.
+        const mine = record.link.mySeats.find((s) => !record.seats[s]?.bot) ?? 0;
+        app.setup = rematchSetup(record, mine, app.setup);
+        app.focusNext = 'invite-game';
+        backToStart();
+        return;
+      }
+      ctl.leave();
+      start.start();
+    },
+    toStart: leaveMatch,
+  };
+
+  /** After a reload in the middle of a match: back to the table, as it was. */
+  function returnToTable() {
+    const key = tabReturn.matchToReturnTo();
+    if (!key || !records.load(key)) return;
+    app.screen = 'resuming';
+    render();
+    start.resume(key).then(() => {
+      if (app.screen === 'resuming') app.screen = 'start';
+      render();
+    });
+  }
+
+  return { start, howto, sheet, leaveMatch, backToStart, howtoFromMenu, returnToTable };
+}
