@@ -59,31 +59,34 @@ export async function startApp({ root, engine }) {
   const app = createAppState();
   watchEngine(engine, app, () => scheduleRender());
 
+  // The services below are made after the controller (they drive it); its hooks reach them
+  // when a change comes.
   const ctl = new TableController({
     engine,
     prefs,
     t: tr,
-    onChange: () => scheduleRender(),
+    // Every change on the table: drawn, heard, kept.
+    onChange: () => {
+      scheduleRender();
+      cues.play();
+      autosave.changed();
+    },
     choose: (title, options) => new Promise((resolve) => openDialog({ kind: 'choose', title, options, resolve })),
+    hooks: {
+      onHandOff: (to, from) => linkPlay.offer(to, from), // play by link: send the game on
+      onArrange: () => autosave.arranged(),
+      beforeClose: () => autosave.beforeClose(),
+      describeRefusal: (err) => refusalText(err, t), // the rules' refusals in the player's words
+    },
   });
-  // The rules' refusals in the player's language (web/ui/refusals.js).
-  ctl.describeRefusal = (err) => refusalText(err, t);
 
   const autosave = createAutosave({ engine, ctl, records, t: tr });
   const cues = createTableCues({ ctl, prefs });
   const tabReturn = createTabReturn();
   // Play by link: "send the game" after a person's turn; `#g=` opens a sent game.
   const linkPlay = createLinkPlay({ engine, ctl, records, app, t: tr, render: () => scheduleRender(), toStart: () => nav.backToStart() });
-  ctl.onHandOff = (to, from) => linkPlay.offer(to, from);
   const nav = createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t: tr, render: () => scheduleRender(), request });
   const table = createTableIntents({ ctl, t: tr, root, openDialog, linkPlay });
-
-  // Every change on the table: drawn, heard, kept.
-  ctl.onChange = () => {
-    scheduleRender();
-    cues.play();
-    autosave.changed();
-  };
   // Another tab's save refreshes the start screen's list, and is said at once on the table
   // when it was this match.
   records.onExternalChange(() => {

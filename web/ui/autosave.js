@@ -57,15 +57,15 @@ export function createAutosave({ engine, ctl, records, t }) {
     soon();
   }
 
-  // The hand's order and sort are kept at once too (a reload shows them as they were).
-  ctl.onArrange = () => {
+  /** The hand's order and sort are kept at once too (a reload shows them as they were). */
+  function arranged() {
     if (ctl.record) soon(true);
-  };
-  // Before the table's game is closed (another one opens, or the player leaves): its last
-  // change must not wait for a timer that would find the next game there.
-  ctl.beforeClose = () => {
+  }
+  /** Before the table's game is closed (another one opens, or the player leaves): its last
+   * change must not wait for a timer that would find the next game there. */
+  function beforeClose() {
     if (timer) save();
-  };
+  }
 
-  return { changed, soon, now: save };
+  return { changed, arranged, beforeClose, soon, now: save };
 }

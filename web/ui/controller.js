@@ -36,13 +36,22 @@ export class TableController {
    * @param {() => void} deps.onChange  re-render
    * @param {(title: string, options: {label: string, value: any}[]) => Promise<any>} deps.choose
    * @param {object} deps.prefs  {get(), set(patch)}
+   * @param {object} [deps.hooks]  what the app adds to a change (all optional):
+   *   onHandOff(to, from): a person is next on the table (play by link offers the game);
+   *   onArrange(): the hand's order changed (autosave keeps it at once);
+   *   beforeClose(): the table's game is about to close (autosave's pending save first);
+   *   describeRefusal(error): the engine's refusal in the player's words.
    */
-  constructor({ engine, onChange, choose, prefs, t }) {
+  constructor({ engine, onChange, choose, prefs, t, hooks = {} }) {
     this.engine = engine;
     this.t = t;
     this.onChange = onChange;
     this.choose = choose;
     this.prefs = prefs;
+    this.onHandOff = hooks.onHandOff ?? null;
+    this.onArrange = hooks.onArrange ?? null;
+    this.beforeClose = hooks.beforeClose ?? null;
+    this.describeRefusal = hooks.describeRefusal ?? null;
     this.record = null; // {id, variant, players, seats:[{name, bot}], options, seed, viewer}
     this.view = null;
     this.hand = createHandModel();
