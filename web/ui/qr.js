@@ -124,7 +124,8 @@ export function qrFigure({ url, label, t }) {
       'figcaption',
       { class: 'qr-caption' },
       h('span', { class: 'qr-hint', text: t(svg ? 'qr.scan' : 'qr.tooLong') }),
-      h('span', { class: 'qr-url', dir: 'ltr', translate: 'no', text: url }),
+      // Focusable: a long link scrolls inside its box, and keys must reach it too.
+      h('span', { class: 'qr-url', dir: 'ltr', translate: 'no', tabindex: 0, text: url }),
     ),
   );
 }
