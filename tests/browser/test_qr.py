@@ -144,6 +144,7 @@ DRAW = """async ({ turn, invitation, longest, budget, loc }) => {
   const box = document.createElement('main');
   box.id = 'qr-test';
   box.className = 'invite-screen';
+  box.append(Object.assign(document.createElement('h1'), { textContent: 'Send the game' }));
   for (const [name, url] of Object.entries(urls)) {
     const figure = qrFigure({ url, label: `QR code: ${name}`, t });
     figure.id = `qr-${name}`;
