@@ -71,3 +71,9 @@ test('the path of a real code covers exactly its dark modules', () => {
   assert.equal(Math.min(...xs), QUIET_ZONE);
   assert.ok(Math.max(...xs) < m.size + QUIET_ZONE);
 });
+
+test('from web/ (no encoder there: build.py ships it) the module loads and draws no code', async () => {
+  if (existsSync(new URL('../../web/vendor/qrcode.mjs', import.meta.url))) return;
+  const source = await import('../../web/ui/qr.js');
+  assert.equal(source.qrMatrix('https://example.github.io/rummy/#g=A'), null);
+});

@@ -13,8 +13,15 @@
  * damage that a screen does not have. Past what M can hold (2,331 bytes) L (7 %, 2,953 bytes)
  * is still better than no code; past that there is no QR code and the caller shows the text.
  */
-import qrcode from '../vendor/qrcode.mjs';
 import { h } from './dom.js';
+
+// The encoder exists only in dist/ (build.py puts it there). Imported so that importing this
+// module never fails: where it is missing — Node unit tests of modules that import this one,
+// run from web/ — there is no code, and a figure shows the link's text alone.
+const qrcode = await import('../vendor/qrcode.mjs').then(
+  (module) => module.default,
+  () => null,
+);
 
 /** Levels tried, in order: the first that holds the text is used. */
 export const QR_LEVELS = ['M', 'L'];
@@ -31,9 +38,11 @@ function byteString(text) {
 
 /**
  * The QR symbol for `text`: `{level, version, size, isDark(row, col)}` (size = modules a side,
- * without the quiet zone), at the first of QR_LEVELS that holds it; null when none does.
+ * without the quiet zone), at the first of QR_LEVELS that holds it; null when none does (and
+ * when the encoder is missing).
  */
 export function qrMatrix(text) {
+  if (!qrcode) return null;
   const data = byteString(String(text));
   for (const level of QR_LEVELS) {
     const qr = qrcode(0, level); // 0: the smallest version that holds the data
