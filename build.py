@@ -11,12 +11,15 @@ What dist/ holds, and nothing else (everything in it is loaded at run time):
     web/...                     web/ copied (minus the service worker template and docs)
     web/build-info.js           what this build holds: version, wheel URL, runtime sizes
     web/icons/*.png             app icons drawn by this script (the SVG is kept in web/icons/)
+    web/vendor/qrcode.mjs       the QR encoder, qrcode-generator@2.0.4 from the npm registry,
+                                unchanged (its MIT notice is its first lines)
     pyodide/                    the five runtime files of pyodide@314.0.7 from the npm registry
                                 (python_stdlib.zip trimmed to what runs: trimmed_stdlib),
                                 micropip's wheel from PyPI, and a lock trimmed to what we ship
     py/rummy-*.whl              the engine, built from py/ as a wheel
 
-Downloads are cached in .cache/ (gitignored) and checked against pinned sha256 sums, so a
+Downloads are cached in .cache/ (gitignored) and checked against pinned sha256 sums (npm
+tarballs other than Pyodide's: the registry's own sha512 "integrity"), so a
 rebuild needs no network and takes about a second. The service worker's cache name is a hash
 of every other file's content: any change gives a new cache and a "reload to update" banner.
 """
@@ -24,6 +27,7 @@ of every other file's content: any change gives a new cache and a "reload to upd
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
 import hashlib
@@ -71,6 +75,15 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The QR encoder web/ui/qr.js draws with: qrcode-generator (Kazuhiko Arase, MIT, no
+# dependencies, an ES module). Pinned with the sha512 the registry publishes for the tarball
+# (`npm view qrcode-generator@2.0.4 dist.integrity`); only its ES module is shipped.
+QRCODE_VERSION = "2.0.4"
+QRCODE_INTEGRITY = (
+    "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/"
+    "ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g=="
+)
+QRCODE_FILE = "dist/qrcode.mjs"  # in the tarball's package/; shipped as web/vendor/qrcode.mjs
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -110,20 +123,35 @@ def _run(cmd: list[str], what: str, **kwargs) -> subprocess.CompletedProcess:
         raise BuildError(f"{what} failed ({' '.join(cmd)}):\n{tail}") from None
 
 
+def _npm_tarball(name: str, version: str) -> Path:
+    """``npm pack name@version`` into .cache/npm/ once; the caller checks what it got."""
+    tgz = CACHE / "npm" / f"{name}-{version}.tgz"
+    if not tgz.is_file():
+        tgz.parent.mkdir(parents=True, exist_ok=True)
+        print(f"  downloading {name}@{version} from the npm registry ...", flush=True)
+        _run(
+            ["npm", "pack", f"{name}@{version}", "--pack-destination", str(tgz.parent)],
+            f"Downloading {name}@{version} with `npm pack` (needs the npm registry; "
+            f"or put the tarball at {tgz.relative_to(ROOT)})",
+        )
+    return tgz
+
+
+def _integrity(path: Path) -> str:
+    """The npm registry's "integrity" of a file: sha512, base64 (Subresource Integrity form)."""
+    digest = hashlib.sha512()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return "sha512-" + base64.b64encode(digest.digest()).decode()
+
+
 def fetch_pyodide() -> Path:
     """The pinned npm tarball's runtime files, unpacked once into .cache/pyodide-<version>/."""
     out = CACHE / f"pyodide-{PYODIDE_VERSION}"
     if all((out / name).is_file() for name in PYODIDE_FILES):
         return out
-    tgz = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tgz.is_file():
-        tgz.parent.mkdir(parents=True, exist_ok=True)
-        print(f"  downloading pyodide@{PYODIDE_VERSION} from the npm registry ...", flush=True)
-        _run(
-            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(tgz.parent)],
-            f"Downloading pyodide@{PYODIDE_VERSION} with `npm pack` (needs the npm registry; "
-            f"or put the tarball at {tgz.relative_to(ROOT)})",
-        )
+    tgz = _npm_tarball("pyodide", PYODIDE_VERSION)
     if _sha256(tgz) != PYODIDE_TGZ_SHA256:
         tgz.unlink()
         raise BuildError(f"{tgz.name} does not match its pinned sha256; deleted it, run again.")
@@ -138,6 +166,19 @@ def fetch_pyodide() -> Path:
         shutil.rmtree(out)
     tmp.rename(out)
     return out
+
+
+def fetch_qrcode() -> bytes:
+    """qrcode-generator's ES module, from the pinned tarball checked against the registry's
+    sha512 at every build (the tarball is 190 kB: checking it costs a millisecond)."""
+    tgz = _npm_tarball("qrcode-generator", QRCODE_VERSION)
+    if _integrity(tgz) != QRCODE_INTEGRITY:
+        tgz.unlink()
+        raise BuildError(f"{tgz.name} does not match its pinned sha512; deleted it, run again.")
+    with tarfile.open(tgz) as tar:
+        source = tar.extractfile(tar.getmember(f"package/{QRCODE_FILE}"))
+        assert source is not None
+        return source.read()
 
 
 def fetch_micropip() -> Path:
@@ -561,6 +602,7 @@ def build(quiet: bool = False) -> dict:
         raise BuildError("README.md is missing (the wheel's metadata includes it)")
     pyodide_dir = fetch_pyodide()
     micropip = fetch_micropip()
+    qrcode = fetch_qrcode()
     wheel = precompile_wheel(build_engine_wheel(), pyodide_dir)
     stdlib = trimmed_stdlib(pyodide_dir, wheel, micropip)
     icon_files = icons()
@@ -569,6 +611,8 @@ def build(quiet: bool = False) -> dict:
     try:
         shutil.copyfile(ROOT / "index.html", staging / "index.html")
         _copy_web(staging / "web")
+        (staging / "web" / "vendor").mkdir(exist_ok=True)
+        (staging / "web" / "vendor" / "qrcode.mjs").write_bytes(qrcode)
         for name, path in icon_files.items():
             shutil.copyfile(path, staging / "web" / "icons" / name)
         runtime = staging / "pyodide"

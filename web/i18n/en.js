@@ -527,4 +527,7 @@ export default {
   'data.problem.unsaved': { one: 'Storage was full: {variant}, round {round} — the last move was not saved.', other: 'Storage was full: {variant}, round {round} — the last {count} moves were not saved.' },
   'data.problem.unsavedAfter': 'Storage was full: {variant} was saved only up to round {round}, move {moves}; what was played after that was not saved.',
   'data.problem.unsavedAll': 'Storage was full: a game of {variant} could not be saved at all.',
+  'qr.label': 'QR code of the link',
+  'qr.scan': 'Scan it with another phone’s camera, or copy the link:',
+  'qr.tooLong': 'This link is too long for a QR code: copy it instead.',
 };

@@ -527,4 +527,7 @@ export default {
   'data.problem.unsaved': { one: 'האחסון היה מלא: {variant}, סיבוב {round} — המהלך האחרון לא נשמר.', two: 'האחסון היה מלא: {variant}, סיבוב {round} — שני המהלכים האחרונים לא נשמרו.', other: 'האחסון היה מלא: {variant}, סיבוב {round} — {count} המהלכים האחרונים לא נשמרו.' },
   'data.problem.unsavedAfter': 'האחסון היה מלא: {variant} נשמר רק עד סיבוב {round}, מהלך {moves}; מה ששוחק אחרי זה לא נשמר.',
   'data.problem.unsavedAll': 'האחסון היה מלא: משחק {variant} לא נשמר כלל.',
+  'qr.label': 'קוד QR של הקישור',
+  'qr.scan': 'סרקו אותו במצלמה של טלפון אחר, או העתיקו את הקישור:',
+  'qr.tooLong': 'הקישור ארוך מדי לקוד QR: העתיקו אותו.',
 };

@@ -535,4 +535,7 @@ export default {
   'data.problem.unsaved': { one: 'Spațiul de stocare era plin: {variant}, runda {round} — ultima mutare nu a fost salvată.', few: 'Spațiul de stocare era plin: {variant}, runda {round} — ultimele {count} mutări nu au fost salvate.', other: 'Spațiul de stocare era plin: {variant}, runda {round} — ultimele {count} de mutări nu au fost salvate.' },
   'data.problem.unsavedAfter': 'Spațiul de stocare era plin: {variant} a fost salvat doar până la runda {round}, mutarea {moves}; ce s-a jucat după aceea nu a fost salvat.',
   'data.problem.unsavedAll': 'Spațiul de stocare era plin: un joc de {variant} nu a putut fi salvat deloc.',
+  'qr.label': 'Codul QR al linkului',
+  'qr.scan': 'Scanează-l cu camera altui telefon sau copiază linkul:',
+  'qr.tooLong': 'Linkul este prea lung pentru un cod QR: copiază-l.',
 };
