@@ -8,6 +8,7 @@ import json
 import time
 from urllib.parse import urlsplit
 
+from fixtures.qr_read import decode
 from fixtures.table_driver import (
     BOOT_TIMEOUT_MS,
     axe_violations,
@@ -437,6 +438,13 @@ def test_a_phone_holding_another_persons_seat_still_asks(browser, site_url):
     expect(b.locator("#hand button.in-hand").first).to_be_visible()
     expect(b.locator("#btn-draw")).to_have_count(0)
     shot(b, "link-send-own-phone")
+    # Or Cy, at the same table, takes it with his camera: one tap shows the QR code.
+    b.get_by_text("Show the QR code and the link").click()
+    code = b.locator("#send-game .qr-code")
+    expect(code).to_be_visible()
+    code.scroll_into_view_if_needed()
+    shot(b, "link-qr-phone")
+    assert decode(code.screenshot()) == [url]
 
     open_link(a, url)
     expect(a.locator("#handoff")).to_contain_text(f"Whose turn: {names[2]}")

@@ -13,13 +13,12 @@ from __future__ import annotations
 import hashlib
 import random
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import pytest
+from fixtures.qr_read import decode
 from fixtures.table_driver import SCREENSHOTS, axe_violations, new_page
 
 import rummy
@@ -71,58 +70,6 @@ def _turn_link() -> str:
     text = link.link_for(g.state(), 0)
     assert link.inspect(text)["kind"] == "moves", "expected a moves link"
     return text
-
-
-def _unfilter(kind: int, line: bytearray, prev: bytearray, bpp: int) -> bytearray:
-    """Undo one PNG scanline filter (0 none, 1 sub, 2 up, 3 average, 4 Paeth)."""
-    if kind == 2:
-        return bytearray((x + y) & 255 for x, y in zip(line, prev, strict=True))
-    if kind in (1, 3, 4):
-        for i in range(len(line)):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            else:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    return line
-
-
-def grey_pixels(png: bytes) -> tuple[int, int, bytes]:
-    """A screenshot's pixels, one byte each (its green channel: the code is black and white);
-    Chromium writes 8-bit RGB or RGBA PNGs, not interlaced."""
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, head = 8, b"", None
-    while pos < len(png):
-        (length,) = struct.unpack(">I", png[pos : pos + 4])
-        kind, data = png[pos + 4 : pos + 8], png[pos + 8 : pos + 8 + length]
-        if kind == b"IHDR":
-            head = struct.unpack(">IIBBBBB", data)
-        elif kind == b"IDAT":
-            idat += data
-        pos += 12 + length
-    assert head is not None
-    width, height, depth, colour, _, _, interlace = head
-    assert depth == 8 and colour in (2, 6) and interlace == 0, head
-    bpp = 3 if colour == 2 else 4
-    raw, stride = zlib.decompress(idat), width * bpp + 1
-    prev, out = bytearray(stride - 1), bytearray()
-    for y in range(height):
-        row = raw[y * stride : (y + 1) * stride]
-        prev = _unfilter(row[0], bytearray(row[1:]), prev, bpp)
-        out += prev[1::bpp]
-    return width, height, bytes(out)
-
-
-def decode(png: bytes) -> list[str]:
-    width, height, grey = grey_pixels(png)
-    image = memoryview(grey).cast("B", (height, width))
-    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
-    return [bytes(code.bytes).decode("utf-8") for code in found]
 
 
 DRAW = """async ({ turn, invitation, longest, budget, loc }) => {

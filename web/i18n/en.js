@@ -175,7 +175,7 @@ export default {
   'status.sendTo': '{name} plays on another device: send them the game.',
   'cover.hereToo': '{name} is here with me — show their hand',
   'link.copy': 'Copy the link',
-  'link.showLink': 'Show the link',
+  'link.showLink': 'Show the QR code and the link',
   'link.making': 'Making the link…',
   'link.orSend': 'Or, if {name} plays on another phone, send the game:',
   'link.toGames': 'Back to your games',
@@ -528,6 +528,7 @@ export default {
   'data.problem.unsavedAfter': 'Storage was full: {variant} was saved only up to round {round}, move {moves}; what was played after that was not saved.',
   'data.problem.unsavedAll': 'Storage was full: a game of {variant} could not be saved at all.',
   'qr.label': 'QR code of the link',
+  'qr.labelFor': 'QR code of the link: {title}',
   'qr.scan': 'Scan it with another phone’s camera, or copy the link:',
   'qr.tooLong': 'This link is too long for a QR code: copy it instead.',
 };

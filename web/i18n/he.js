@@ -175,7 +175,7 @@ export default {
   'status.sendTo': '{name} משחק/ת במכשיר אחר: שלחו לו/ה את המשחק.',
   'cover.hereToo': '{name} כאן איתי — הצג את היד',
   'link.copy': 'העתיקו את הקישור',
-  'link.showLink': 'הצג את הקישור',
+  'link.showLink': 'הצג קוד QR ואת הקישור',
   'link.making': 'מכין את הקישור…',
   'link.orSend': 'או, אם {name} משחק/ת בטלפון אחר, שלחו את המשחק:',
   'link.toGames': 'חזרה למשחקים שלך',
@@ -528,6 +528,7 @@ export default {
   'data.problem.unsavedAfter': 'האחסון היה מלא: {variant} נשמר רק עד סיבוב {round}, מהלך {moves}; מה ששוחק אחרי זה לא נשמר.',
   'data.problem.unsavedAll': 'האחסון היה מלא: משחק {variant} לא נשמר כלל.',
   'qr.label': 'קוד QR של הקישור',
+  'qr.labelFor': 'קוד QR של הקישור: {title}',
   'qr.scan': 'סרקו אותו במצלמה של טלפון אחר, או העתיקו את הקישור:',
   'qr.tooLong': 'הקישור ארוך מדי לקוד QR: העתיקו אותו.',
 };

@@ -183,7 +183,7 @@ export default {
   'status.sendTo': '{name} joacă pe alt dispozitiv: trimite-i jocul.',
   'cover.hereToo': '{name} e aici cu mine — arată-i mâna',
   'link.copy': 'Copiază linkul',
-  'link.showLink': 'Arată linkul',
+  'link.showLink': 'Arată codul QR și linkul',
   'link.making': 'Se face linkul…',
   'link.orSend': 'Sau, dacă {name} joacă pe alt telefon, trimite jocul:',
   'link.toGames': 'Înapoi la jocurile tale',
@@ -536,6 +536,7 @@ export default {
   'data.problem.unsavedAfter': 'Spațiul de stocare era plin: {variant} a fost salvat doar până la runda {round}, mutarea {moves}; ce s-a jucat după aceea nu a fost salvat.',
   'data.problem.unsavedAll': 'Spațiul de stocare era plin: un joc de {variant} nu a putut fi salvat deloc.',
   'qr.label': 'Codul QR al linkului',
+  'qr.labelFor': 'Codul QR al linkului: {title}',
   'qr.scan': 'Scanează-l cu camera altui telefon sau copiază linkul:',
   'qr.tooLong': 'Linkul este prea lung pentru un cod QR: copiază-l.',
 };

@@ -89,13 +89,13 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     showInvite({ role: 'host', invite: inv, text, seat: host });
   }
 
-  function showInvite(state) {
-    const to = nextInvitee(state.invite, state.seat);
-    const from = state.invite.seats[state.seat].name;
-    const message = to === state.invite.host && state.role === 'guest'
-      ? t('invite.messageBack', { name: from, variant: t(`variant.${state.invite.variant}`) })
-      : t('invite.message', { name: from, variant: t(`variant.${state.invite.variant}`) });
-    state.current = { ...state, to, offer: { url: inviteUrl(state.text), text: message, status: '', sent: false } };
+  function showInvite(shown) {
+    const to = nextInvitee(shown.invite, shown.seat);
+    const from = shown.invite.seats[shown.seat].name;
+    const message = to === shown.invite.host && shown.role === 'guest'
+      ? t('invite.messageBack', { name: from, variant: t(`variant.${shown.invite.variant}`) })
+      : t('invite.message', { name: from, variant: t(`variant.${shown.invite.variant}`) });
+    state.current = { ...shown, to, offer: { url: inviteUrl(shown.text), text: message, status: '', sent: false } };
     app.screen = 'invite';
     render();
   }

@@ -24,6 +24,7 @@
  * shown. A whole page URL (`https://…/#g=…&n=…`) reads as its fragment.
  */
 import { h } from './dom.js';
+import { qrFigure } from './qr.js';
 import { logLines } from './log-text.js';
 import { createInvites, randomHex } from './invites.js';
 import { createInvitePlay, keptInvite } from './invite-play.js';
@@ -150,10 +151,14 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       h('p', { class: 'send-text', id: `${id}-text`, text: o.text }),
       h('button', { class: ['btn', 'big', primary && 'primary'], type: 'button', id: `${id}-btn`, 'data-fk': `${id}-btn`, onclick: () => share(o), text: t(navigator.share ? 'link.send' : 'link.copy') }),
       o.status ? h('p', { class: 'send-status', role: 'status', text: o.status }) : null,
-      h('details', { class: 'send-url' },
-        h('summary', { text: t('link.showLink') }),
-        h('label', { for: `${id}-url`, text: t('link.label') }),
-        h('input', { id: `${id}-url`, class: 'link-url', type: 'text', readonly: true, value: o.url, onfocus: (e) => e.target.select() })));
+      // For a phone at the same table: its camera takes the link from the QR code.
+      h('details', { class: 'send-url', id: `${id}-more`, open: o.showQr || undefined, ontoggle: (e) => {
+        if (Boolean(o.showQr) === e.target.open) return;
+        o.showQr = e.target.open;
+        render();
+      } },
+        h('summary', { 'data-fk': `${id}-qr`, text: t('link.showLink') }),
+        o.showQr ? qrFigure({ url: o.url, label: t('qr.labelFor', { title }), t }) : null));
   }
 
   /** What the covered hand shows while the device waits for `ctl.coverFor`: the link to
