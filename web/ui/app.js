@@ -20,6 +20,7 @@ import { renderHowTo } from './howto-view.js';
 import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
+import { saveProblemText } from './games-view.js';
 import { createLinkPlay } from './link-play.js';
 import { normalizeSetup, matchRequest, rematchSetup } from './setup.js';
 import { buttonReasons, reasonParams } from './rules-of-play.js';
@@ -349,7 +350,8 @@ export async function startApp({ root, engine }) {
       const { state } = await engine.call('state', { game: record.id });
       const saved = record.finished ? { ok: true } : records.save(record, state);
       // A full storage must not go unnoticed mid-game (another tab's move is told apart).
-      if (!saved.ok && saved.message && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== saved.message) ctl.say(saved.message, 'status', 'error');
+      const said = saveProblemText(t, saved);
+      if (said && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== said) ctl.say(said, 'status', 'error');
     } catch {
       /* an unsaved step is not worth interrupting play for */
     } finally {
