@@ -35,6 +35,7 @@ export default {
   'level.easy': 'Computer · easy',
   'level.medium': 'Computer · medium',
   'level.hard': 'Computer · hard',
+  'level.expert': 'Computer · expert',
 
   'opt.aceHighOrLow': 'Ace high or low (Q-K-A allowed; aces count 15)',
   'opt.lastCardDiscard': 'Going out needs a final discard',

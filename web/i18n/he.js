@@ -35,6 +35,7 @@ export default {
   'level.easy': 'מחשב · קל',
   'level.medium': 'מחשב · בינוני',
   'level.hard': 'מחשב · קשה',
+  'level.expert': 'מחשב · מומחה',
 
   'opt.aceHighOrLow': 'אס גבוה או נמוך (מותר Q-K-A; אס שווה 15)',
   'opt.lastCardDiscard': 'יציאה רק בזריקת קלף אחרון',

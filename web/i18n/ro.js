@@ -34,6 +34,7 @@ export default {
   'level.easy': 'Calculator · ușor',
   'level.medium': 'Calculator · mediu',
   'level.hard': 'Calculator · greu',
+  'level.expert': 'Calculator · expert',
 
   'opt.aceHighOrLow': 'As mare sau mic (Q-K-A permis; asul valorează 15)',
   'opt.lastCardDiscard': 'Ieșirea cere o ultimă carte aruncată',

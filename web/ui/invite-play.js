@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { createInvites, randomHex } from './invites.js';
 import { cleanName, NAME_LENGTH } from './setup.js';
 import { is, shapeProblem } from '../storage.js';
+import { inviteUrl } from './game-url.js';
 
 /** What this device keeps of an invitation it made or joined (web/ui/invites.js): read back
  * only when it has this shape, else as if this device had never seen the invitation. */
@@ -24,10 +25,6 @@ export function keptInvite(entry) {
 /** An invitation as the engine decoded it, its names cleaned as every name the page shows. */
 function withCleanNames(inv, t) {
   return { ...inv, seats: inv.seats.map((s, i) => ({ ...s, name: cleanName(s.name) || t('link.seat', { n: i + 1 }) })) };
-}
-
-export function inviteUrl(text, loc = location) {
-  return `${loc.origin}${loc.pathname}#i=${text}`;
 }
 
 /** The next person to send an invitation to after `from`: a guest seat that has not joined,
