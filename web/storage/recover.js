@@ -112,7 +112,7 @@ function upgrade(store) {
     if (record) records[id] = record;
   }
   let upgraded;
-  let detail = '';
+  let detail;
   try {
     upgraded = migrate(store.root, records, store.schema, store.migrations);
     detail = rootProblem(upgraded.root);

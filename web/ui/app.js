@@ -554,7 +554,7 @@ export async function startApp({ root, engine }) {
     // the start screen, with the match under "Continue".
     const how = performance.getEntriesByType?.('navigation')?.[0]?.type;
     if (how !== 'reload' && how !== 'back_forward') return;
-    let key = null;
+    let key;
     try {
       key = sessionStorage.getItem(AT_TABLE);
     } catch {
