@@ -20,6 +20,13 @@ fi
 
 ruff check build.py py tests bench
 
+# JavaScript: ESLint over the page's modules and the Node tests (eslint.config.js; versions
+# pinned in package-lock.json).
+npm ci --silent --no-audit --no-fund
+npx eslint web 'tests/**/*.mjs' eslint.config.js
+# Enabled after the one-time format pass (bash scripts/format-js.sh, see its header):
+# bash scripts/format-js.sh --check
+
 # The browser tests serve dist/: build it (downloads are cached in .cache/).
 python3 build.py
 

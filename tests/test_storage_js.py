@@ -2,8 +2,9 @@
 checks before it keeps or shows a record or a name, tested in Node.
 
 The tests live in tests/js/*.test.mjs (node:test, an in-memory localStorage): storage.test.mjs
-the storage module, names.test.mjs names, links' fragments and the page's kept records; this
-runs them all as part of the one test command.
+the storage module, names.test.mjs names, links' fragments and the page's kept records,
+game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js); this runs
+them all as part of the one test command.
 """
 
 import shutil
@@ -16,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-@pytest.mark.parametrize("name", ["storage", "names"])
+@pytest.mark.parametrize("name", ["storage", "names", "game-url"])
 def test_storage_and_names_in_node(name):
     run = subprocess.run(
         ["node", "--test", str(HERE / "js" / f"{name}.test.mjs")],

@@ -209,7 +209,9 @@ async function findSnapshot() {
     let meta = null;
     try {
       meta = JSON.parse(response.headers.get("x-rummy-snapshot"));
-    } catch {}
+    } catch {
+      /* no readable label: the snapshot is stale */
+    }
     const label = meta && JSON.stringify([meta.format, meta.version, meta.pyodide]);
     if (label !== JSON.stringify(Object.values(SNAPSHOT_LABEL))) {
       await forgetSnapshot();

@@ -1,11 +1,11 @@
 // Names and the page's own stored records, in Node: node --test tests/js/
-// (setup.js cleanName, link-play.js parseGameHash, records.js matchProblem, invite-play.js
+// (setup.js cleanName, game-url.js parseGameHash, records.js matchProblem, invite-play.js
 // keptInvite: everything a name or a kept record goes through before the page uses it.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { cleanName, NAME_LENGTH, normalizeSetup, matchRequest } from '../../web/ui/setup.js';
-import { parseGameHash } from '../../web/ui/link-play.js';
+import { parseGameHash } from '../../web/ui/game-url.js';
 import { matchProblem } from '../../web/ui/records.js';
 import { keptInvite } from '../../web/ui/invite-play.js';
 

@@ -2,7 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { openStorage, memoryStorage, SCHEMA_VERSION, EXPORT_KIND, MAX_DEPTH, jsonDepth, parseStored, unsafeNumber, shapeProblem, is } from '../../web/storage.js';
+import { openStorage, memoryStorage, SCHEMA_VERSION, EXPORT_KIND, MAX_DEPTH, jsonDepth, parseStored, unsafeNumber, shapeProblem, is, REFUSALS, PROBLEMS } from '../../web/storage.js';
+import en from '../../web/i18n/en.js';
+import he from '../../web/i18n/he.js';
+import ro from '../../web/i18n/ro.js';
 
 const P = 'rummy.store.';
 
@@ -53,7 +56,8 @@ test('a full quota is reported with what to do, and the previous save stands', (
   const result = store.saveGame('a', big);
   assert.equal(result.ok, false);
   assert.equal(result.reason, 'quota');
-  assert.match(result.message, /full.*export/i);
+  assert.equal(result.message, undefined, 'storage holds no words: the page says it');
+  assert.match(en[`data.problem.${result.reason}`], /full.*export/i);
   assert.deepEqual(open(ls).loadGame('a').state, state());
   assert.equal(gameKeys(ls).length, 1);
 });
@@ -249,7 +253,7 @@ test('export and import move everything, all or nothing', () => {
   assert.equal(other.importAll(newer).reason, 'newer');
   const damaged = JSON.parse(text);
   damaged.games.a.id = 'b';
-  assert.match(other.importAll(JSON.stringify(damaged)).message, /damaged/);
+  assert.match(other.importAll(JSON.stringify(damaged)).detail, /damaged/);
 
   const small = memoryStorage(1500);
   const tight = open(small);
@@ -302,11 +306,8 @@ test('the same game saved from two tabs: the later tab is refused and nothing ch
   assert.equal(tab1.isStale('a'), true);
   assert.equal(tab2.isStale('a'), false);
   const refused = tab1.saveGame('a', state({ turn: 5 }));
-  assert.deepEqual(refused, {
-    ok: false,
-    reason: 'conflict',
-    message: 'This game was played on in another tab or window. Reload to continue from the latest save.',
-  });
+  assert.deepEqual(refused, { ok: false, reason: 'conflict' });
+  assert.equal(en['data.problem.conflict'], 'This game was played on in another tab or window. Reload to continue from the latest save.');
   assert.equal(ls.getItem(P + 'root'), before);
   assert.equal(gameKeys(ls).length, 1);
   assert.equal(open(ls).loadGame('a').state.turn, 2);
@@ -658,10 +659,10 @@ test('an import is checked part by part before anything is written', () => {
     change(data);
     const result = kept.importAll(JSON.stringify(data));
     assert.equal(result.reason, 'invalid', what);
-    assert.match(result.message, /damaged/, what);
+    assert.match(result.detail, /damaged/, what);
   }
   const deep = kept.importAll(`{"kind": "${EXPORT_KIND}", "schema": 1, "root": ${nested(5000)}}`);
-  assert.match(deep.message, /nested more than 32 levels deep/);
+  assert.match(deep.detail, /nested more than 32 levels deep/);
   assert.deepEqual(open(target).listGames().map((g) => g.id), ['keep'], 'nothing was written');
   assert.deepEqual(open(target).problems, []);
 });
@@ -677,7 +678,8 @@ test('after a full storage refused saves, the next open says which moves were no
   const unsaved = again.problems.find((p) => p.kind === 'unsaved');
   assert.equal(unsaved.count, 3);
   assert.equal(unsaved.round, 2);
-  assert.equal(unsaved.message, 'Storage was full: round 2: the last 3 moves were not saved.');
+  assert.deepEqual([unsaved.keptRound, unsaved.keptMoves], [2, 4]);
+  assert.equal(unsaved.message, undefined, 'the page words it from the numbers');
   assert.equal(open(ls).problems.length, 0, 'said once');
 
   // Into the next round: from where the save stands. A later save that succeeds clears it.
@@ -731,4 +733,12 @@ test('every game in progress is read when storage opens: a bad one is never list
   assert.deepEqual(store.listGames().map((g) => g.id), ['a']);
   assert.deepEqual(store.problems.map((p) => [p.kind, p.part]), [['quarantined', 'game']]);
   assert.match(store.problems[0].reason, /game b: it is null/);
+});
+
+test('storage holds no words for the player: every reason and problem kind is in every catalogue', () => {
+  for (const [lang, messages] of [['en', en], ['he', he], ['ro', ro]]) {
+    for (const kind of PROBLEMS) if (kind !== 'unsaved') assert.ok(`data.problem.${kind}` in messages, `${lang} lacks data.problem.${kind}`);
+    for (const reason of REFUSALS) if (reason !== 'conflict') assert.ok(`data.refused.${reason}` in messages, `${lang} lacks data.refused.${reason}`);
+    for (const key of ['data.problem.unsaved', 'data.problem.unsavedAfter', 'data.problem.unsavedAll']) assert.ok(key in messages, `${lang} lacks ${key}`);
+  }
 });

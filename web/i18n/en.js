@@ -35,6 +35,7 @@ export default {
   'level.easy': 'Computer · easy',
   'level.medium': 'Computer · medium',
   'level.hard': 'Computer · hard',
+  'level.expert': 'Computer · expert',
 
   'opt.aceHighOrLow': 'Ace high or low (Q-K-A allowed; aces count 15)',
   'opt.lastCardDiscard': 'Going out needs a final discard',
@@ -452,6 +453,7 @@ export default {
   'data.problem.quota': 'Storage on this device is full, so the last move was not saved. Delete games you no longer need, or export everything, then go on.',
   'data.problem.conflict': 'This game was played on in another tab or window. Reload to continue from the latest save.',
   'data.problem.error': 'The game could not be saved on this device.',
+  'data.problem.invalid': 'The game could not be saved on this device: what it would keep is not what this game writes.',
   // ---- Refusals from the rules engine (web/ui/refusals.js) ----
   'refusal.ace_low': 'The ace is low in this game (A-2-3), so it cannot follow the king: {meld}.',
   'refusal.already_drew': 'You have already drawn this turn.',

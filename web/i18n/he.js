@@ -35,6 +35,7 @@ export default {
   'level.easy': 'מחשב · קל',
   'level.medium': 'מחשב · בינוני',
   'level.hard': 'מחשב · קשה',
+  'level.expert': 'מחשב · מומחה',
 
   'opt.aceHighOrLow': 'אס גבוה או נמוך (מותר Q-K-A; אס שווה 15)',
   'opt.lastCardDiscard': 'יציאה רק בזריקת קלף אחרון',
@@ -452,6 +453,7 @@ export default {
   'data.problem.quota': 'האחסון במכשיר מלא ולכן המהלך האחרון לא נשמר. מחקו משחקים שאינם נחוצים או ייצאו הכול, ואז המשיכו.',
   'data.problem.conflict': 'במשחק הזה שיחקו בלשונית או בחלון אחר. טענו מחדש כדי להמשיך מהשמירה האחרונה.',
   'data.problem.error': 'לא ניתן היה לשמור את המשחק במכשיר הזה.',
+  'data.problem.invalid': 'לא ניתן היה לשמור את המשחק במכשיר הזה: מה שהיה נשמר אינו מה שהמשחק הזה כותב.',
   // ---- Refusals from the rules engine (web/ui/refusals.js) ----
   'refusal.ace_low': 'במשחק הזה האס נמוך (A-2-3), ולכן הוא לא יכול לבוא אחרי המלך: {meld}.',
   'refusal.already_drew': 'כבר משכת בתור הזה.',

@@ -34,6 +34,7 @@ export default {
   'level.easy': 'Calculator · ușor',
   'level.medium': 'Calculator · mediu',
   'level.hard': 'Calculator · greu',
+  'level.expert': 'Calculator · expert',
 
   'opt.aceHighOrLow': 'As mare sau mic (Q-K-A permis; asul valorează 15)',
   'opt.lastCardDiscard': 'Ieșirea cere o ultimă carte aruncată',
@@ -460,6 +461,7 @@ export default {
   'data.problem.quota': 'Spațiul de stocare al dispozitivului este plin, așa că ultima mutare nu a fost salvată. Șterge jocurile de care nu mai ai nevoie sau exportă totul, apoi continuă.',
   'data.problem.conflict': 'Acest joc a fost jucat în altă filă sau fereastră. Reîncarcă pentru a continua de la ultima salvare.',
   'data.problem.error': 'Jocul nu a putut fi salvat pe acest dispozitiv.',
+  'data.problem.invalid': 'Jocul nu a putut fi salvat pe acest dispozitiv: ce ar fi păstrat nu este ce scrie acest joc.',
   // ---- Refusals from the rules engine (web/ui/refusals.js) ----
   'refusal.ace_low': 'În acest joc asul e mic (A-2-3), așa că nu poate urma după popă: {meld}.',
   'refusal.already_drew': 'Ai tras deja în această tură.',

@@ -4,6 +4,8 @@
  * within 600 ms; round and match results at once. `<html data-save="pending|done">` says
  * whether the last change is kept yet (tests wait for it).
  */
+import { saveProblemText } from './games-view.js';
+
 export function createAutosave({ engine, ctl, records, t }) {
   let timer = 0;
   let savedView = null;
@@ -32,10 +34,8 @@ export function createAutosave({ engine, ctl, records, t }) {
       const { state } = await engine.call('state', { game: record.id });
       const saved = record.finished ? { ok: true } : records.save(record, state);
       // A full storage must not go unnoticed mid-game (another tab's move is told apart).
-      if (!saved.ok && saved.reason !== 'conflict' && ctl.record === record) {
-        const text = saved.message ?? (saved.reason ? t(`data.problem.${saved.reason}`) : '');
-        if (text && ctl.message?.text !== text) ctl.say(text, 'status', 'error');
-      }
+      const said = saveProblemText(t, saved);
+      if (said && saved.reason !== 'conflict' && ctl.record === record && ctl.message?.text !== said) ctl.say(said, 'status', 'error');
     } catch {
       /* an unsaved step is not worth interrupting play for */
     } finally {

@@ -568,7 +568,7 @@ export class TableController {
     const step = this.hintStep;
     if (!step || this.busy || !this.myTurn) return;
     const keep = { keepHint: true };
-    let ok = false;
+    let ok;
     switch (step.kind) {
       case 'draw':
         ok = await this.act({ type: 'draw', source: step.source }, step.source === 'joker' ? 'actions' : step.source === 'stock' ? 'stock' : 'discard', keep);

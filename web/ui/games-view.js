@@ -118,6 +118,19 @@ function unsavedText(p, t) {
   return t('data.problem.unsavedAfter', { variant, round: p.keptRound, moves: p.keptMoves, count: p.keptMoves });
 }
 
+/** A storage problem or refusal ({kind} or {reason}, web/storage.js) in the page's words:
+ * data.problem.<kind>, else the general "could not be saved". */
+export function storageProblemText(t, { kind, reason } = {}) {
+  const key = `data.problem.${kind ?? reason}`;
+  return t(key) === key ? t('data.problem.error') : t(key);
+}
+
+/** What to say at the table when a save was refused, or '' (saved; no storage at all, which
+ * the start screen says once). */
+export function saveProblemText(t, result) {
+  return result.ok || result.reason === 'unavailable' ? '' : storageProblemText(t, result);
+}
+
 /** Storage problems as short notices with what to do (never a crash). Data set aside is one
  * notice naming what it was; each game a full storage cut short has its own. */
 export function renderNotices({ t, problems }) {
@@ -132,8 +145,7 @@ export function renderNotices({ t, problems }) {
     }
     if (seen.has(p.kind)) continue;
     seen.add(p.kind);
-    const key = `data.problem.${p.kind}`;
-    let text = t(key) === key ? p.message || t('data.problem.error') : t(key);
+    let text = storageProblemText(t, p);
     if (p.kind === 'quarantined' && setAside.every((part) => PARTS.includes(part)))
       text = t('data.problem.setAside', { what: t.list(setAside.map((part) => t(`data.part.${part}`))) });
     const serious = ['conflict', 'quota', 'error', 'unavailable', 'migration'].includes(p.kind);

@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { createInvites, randomHex } from './invites.js';
 import { cleanName, NAME_LENGTH } from './setup.js';
 import { is, shapeProblem } from '../storage.js';
+import { inviteUrl } from './game-url.js';
 
 /** What this device keeps of an invitation it made or joined (web/ui/invites.js): read back
  * only when it has this shape, else as if this device had never seen the invitation. */
@@ -39,10 +40,6 @@ const numbered = (name, i, t) => name === t('link.seat', { n: i + 1 });
 /** The people an invitation still waits for (not the host, not computer seats, no value). */
 export function missingGuests(invite) {
   return invite.seats.map((s, i) => (i !== invite.host && !s.bot && !s.value ? i : -1)).filter((i) => i >= 0);
-}
-
-export function inviteUrl(text, loc = location) {
-  return `${loc.origin}${loc.pathname}#i=${text}`;
 }
 
 /** The next person to send an invitation to after `from`: a guest seat that has not joined,

@@ -29,49 +29,7 @@ import { logLines } from './log-text.js';
 import { createInvites, randomHex } from './invites.js';
 import { createInvitePlay, keptInvite } from './invite-play.js';
 import { peopleSeats, cleanName } from './setup.js';
-
-const LEVELS = ['random', 'easy', 'medium', 'hard'];
-
-/** The fragment → {type: 'game', link, names, bots, proof} | {type: 'invite', text} | null.
- * A whole page URL reads as its fragment (docs/LINKS.md: "a whole URL may be pasted"): the
- * text after its last '#', so a URL pasted after another page's '#' is read too. */
-export function parseGameHash(hash) {
-  if (typeof hash !== 'string') return null;
-  const fields = {};
-  for (const part of hash.slice(hash.lastIndexOf('#') + 1).trim().split('&')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) fields[part.slice(0, eq)] = part.slice(eq + 1);
-  }
-  const list = (value) => {
-    try {
-      return (value || '').split(',').map((s) => decodeURIComponent(s));
-    } catch {
-      return [];
-    }
-  };
-  if ('i' in fields) return { type: 'invite', text: fields.i };
-  if (!('g' in fields)) return null;
-  return {
-    type: 'game',
-    link: fields.g,
-    names: fields.n ? list(fields.n).map(cleanName) : [],
-    bots: fields.b ? list(fields.b).map((l) => (LEVELS.includes(l.trim()) ? l.trim() : null)) : [],
-    proof: fields.f || '',
-    seat: /^[0-9]$/.test(fields.s || '') ? Number(fields.s) : null,
-  };
-}
-
-const listParam = (items) => items.map((s) => encodeURIComponent(s ?? '').replace(/,/g, '%2C')).join(',');
-
-/** The URL to send: this page, with the game in the fragment. */
-export function gameUrl({ link, names = [], bots = [], proof = '', seat = null }, loc = location) {
-  let url = `${loc.origin}${loc.pathname}#g=${link}`;
-  if (names.length) url += `&n=${listParam(names)}`;
-  if (bots.some(Boolean)) url += `&b=${listParam(bots.map((b) => b || ''))}`;
-  if (proof) url += `&f=${proof}`;
-  if (Number.isInteger(seat)) url += `&s=${seat}`;
-  return url;
-}
+import { parseGameHash, gameUrl } from './game-url.js';
 
 /**
  * `app` is the shell's declared state (web/ui/app-state.js): this module sets only its

@@ -54,7 +54,7 @@ export function createRecords() {
     store = null; // the game still plays; it just keeps nothing
     openFailed = true;
   }
-  let saveProblem = null; // the last refused save or leave: {reason, message}
+  let saveProblem = null; // the last refused save or leave: {reason, detail}
   let onExternal = null;
   let watching = null;
 
@@ -71,16 +71,16 @@ export function createRecords() {
       return seats.map((s) => (s.bot ? 1 : mine));
     },
 
-    /** Returns storage's result: {ok} or {ok: false, reason, message} (e.g. 'conflict'). */
+    /** Returns storage's result: {ok} or {ok: false, reason, detail?} (e.g. 'conflict'). */
     save(record, state) {
-      if (!store) return { ok: false, reason: 'unavailable', message: '' };
+      if (!store) return { ok: false, reason: 'unavailable' };
       const result = store.saveGame(record.key, state, {
         names: record.seats.map((s) => s.name),
         mySeats: mySeats(record), // a game is "waiting for you" on this device's seats only
         bots: record.seats.map((s) => Boolean(s.bot)),
         record,
       });
-      saveProblem = result.ok ? null : { reason: result.reason, message: result.message };
+      saveProblem = result.ok ? null : { reason: result.reason, detail: result.detail };
       return result;
     },
 
@@ -115,7 +115,7 @@ export function createRecords() {
     drop(record) {
       if (!record?.key || !store) return;
       const result = store.deleteGame(record.key, { ifUnchanged: true });
-      if (!result.ok) saveProblem = { reason: result.reason, message: result.message };
+      if (!result.ok) saveProblem = { reason: result.reason, detail: result.detail };
     },
 
     /** Whether another tab has played on (or finished, or deleted) this match since this
@@ -157,13 +157,13 @@ export function createRecords() {
       return store ? store.stats() : {};
     },
 
-    /** What the start screen should say about storage: [{kind, message, ...}] — problems found
+    /** What the start screen should say about storage: [{kind, ...params}] — problems found
      * when it opened (set-aside data with its `part`, moves a full storage did not keep, no
-     * storage, a newer version) and the last refused save. */
+     * storage, a newer version) and the last refused save (games-view.js words them). */
     problems() {
-      const out = store ? store.problems.map((p) => ({ ...p, message: p.message || p.reason || '' })) : [];
-      if (openFailed) out.push({ kind: 'unavailable', message: '' });
-      if (saveProblem) out.push({ kind: saveProblem.reason, message: saveProblem.message });
+      const out = store ? store.problems.map((p) => ({ ...p })) : [];
+      if (openFailed) out.push({ kind: 'unavailable' });
+      if (saveProblem) out.push({ kind: saveProblem.reason, detail: saveProblem.detail });
       return out;
     },
 
@@ -172,9 +172,9 @@ export function createRecords() {
       return store ? store.exportAll() : null;
     },
 
-    /** Replace everything with an export: {ok: true, games} or {ok: false, reason, message}. */
+    /** Replace everything with an export: {ok: true, games} or {ok: false, reason, detail?}. */
     importText(text) {
-      if (!store) return { ok: false, reason: 'unavailable', message: '' };
+      if (!store) return { ok: false, reason: 'unavailable' };
       const result = store.importAll(text);
       if (result.ok) saveProblem = null;
       return result;

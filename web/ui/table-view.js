@@ -373,7 +373,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
 }
 
 /** The action buttons' labels as shown now (the Hint names them exactly so). */
-export function actionLabels({ t, ctl, v, jb, notOpened }) {
+export function actionLabels({ t, ctl, jb, notOpened }) {
   const model = ctl.hand;
   const extra = model.selected.size ? 1 : 0;
   return {
