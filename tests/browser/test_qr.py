@@ -74,8 +74,7 @@ def _turn_link() -> str:
 
 DRAW = """async ({ turn, invitation, longest, budget, loc }) => {
   const { qrFigure } = await import('./web/ui/qr.js');
-  const { gameUrl } = await import('./web/ui/link-play.js');
-  const { inviteUrl } = await import('./web/ui/invite-play.js');
+  const { gameUrl, inviteUrl } = await import('./web/ui/game-url.js');
   const { loadLanguage, makeTranslator } = await import('./web/i18n/index.js');
   await loadLanguage('en');
   const t = makeTranslator('en');
