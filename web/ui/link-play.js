@@ -61,7 +61,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       record.link = { mySeats: peopleSeats(record.seats), ...(record.link || {}), gameId };
       const url = linkUrl(record, link, kind, to);
       const text = t('link.message', { variant: t(`variant.${record.variant}`), name: ctl.name(from) });
-      state.offer = { game: record.id, to, url, text, status: '', sent: false };
+      state.offer = { game: record.id, to, from, url, text, status: '', sent: false };
       ctl.onChange(); // renders, and saves the record with the game's link id
     } catch {
       state.offer = null; // links are unavailable: pass-and-play goes on as before
@@ -91,10 +91,17 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
         o.status = t('link.copied');
       }
       o.sent = true;
-      // The person it went to plays on their own device from now on.
+      // The person it went to plays on their own device from now on: this one no longer
+      // waits to be passed to them, and shows its own person's hand again (it was covered
+      // for the next person).
       const mine = ctl.record?.link?.mySeats;
-      if (mine && o.game === ctl.record.id && o.to !== ctl.record.viewer && mine.includes(o.to)) {
+      const waiting = o.to !== ctl.record?.viewer || ctl.coverFor === o.to;
+      if (mine && o.game === ctl.record.id && waiting && mine.includes(o.to)) {
         ctl.record.link.mySeats = mine.filter((s) => s !== o.to);
+        if (ctl.record.viewer === o.to && ctl.record.link.mySeats.includes(o.from)) {
+          ctl.switchViewer(o.from);
+          ctl.refreshView().then(() => ctl.onChange());
+        }
         ctl.onChange();
       }
     } catch (err) {
