@@ -9,6 +9,7 @@
  *   link-play.js     play by link (and invite-play.js, the fair deal's invitation)
  *   autosave.js      keeping the match on this device; table-cues.js its sounds
  *   tab-return.js    a reload mid-match comes back to the table
+ *   review.js        "Review the round": the expert's look back at this seat's decisions
  *   shell-views.js   menu, choices, language picker, start-up notice
  *
  * Test hooks (documented in web/ui/README.md): `?seed=N` starts every match from seed N (a
@@ -38,6 +39,7 @@ import { createTableCues } from './table-cues.js';
 import { createNavigation } from './navigation.js';
 import { createTableIntents } from './table-intents.js';
 import { createTabReturn } from './tab-return.js';
+import { createRoundReview } from './review.js';
 import { installDialogKeys } from './dialog-keys.js';
 import { languagePicker, renderMenu, renderChoose, engineNotice, resumingScreen } from './shell-views.js';
 import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
@@ -87,6 +89,8 @@ export async function startApp({ root, engine }) {
   const linkPlay = createLinkPlay({ engine, ctl, records, app, t: tr, render: () => scheduleRender(), toStart: () => nav.backToStart() });
   const nav = createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t: tr, render: () => scheduleRender(), request });
   const table = createTableIntents({ ctl, t: tr, root, openDialog, linkPlay });
+  // "Review the round" on the score sheet: the expert's look back at this seat's decisions.
+  const review = createRoundReview({ engine, ctl, t: tr, render: () => scheduleRender() });
   // Another tab's save refreshes the start screen's list, and is said at once on the table
   // when it was this match.
   records.onExternalChange(() => {
@@ -170,7 +174,7 @@ export async function startApp({ root, engine }) {
       let screen = 'table';
       if (v.round_over) {
         screen = 'sheet';
-        content.push(renderSheet({ t, ctl, on: nav.sheet, extra: linkPlay.resultBoxes() }));
+        content.push(renderSheet({ t, ctl, on: nav.sheet, extra: [review.panel(), linkPlay.resultBoxes()] }));
       } else if (app.dialog?.kind === 'scores') {
         content.push(renderSheet({ t, ctl, on: { close: closeDialog }, midRound: true }));
       }

@@ -64,6 +64,7 @@ export class TableController {
     this.botsRunning = false;
     this.lastBotAction = null;
     this.coverFor = null; // pass-and-play: the seat the device must be handed to
+    this.thinking = null; // the computer seat whose move takes long enough to say so
     this.replay = null; // {steps: [{event, view}], index, live}: "what happened since your turn"
     this.generation = 0; // bumps on each new game, so a stale bot loop stops
   }
@@ -282,7 +283,18 @@ export class TableController {
         const seat = this.view.current_player;
         const level = this.record.seats[seat].bot;
         const seed = (this.record.seed * 31 + ++this.record.botCounter) % 2 ** 31;
-        const res = await this.call('bot', { game: this.record.id, level, seed, seat: this.viewer });
+        // A search (the expert) may take a moment: past 200 ms the seat shows it is thinking.
+        const slow = setTimeout(() => {
+          this.thinking = seat;
+          this.onChange();
+        }, 200);
+        let res;
+        try {
+          res = await this.call('bot', { game: this.record.id, level, seed, seat: this.viewer });
+        } finally {
+          clearTimeout(slow);
+          this.thinking = null;
+        }
         if (gen !== this.generation) return;
         this.lastBotAction = { seat, action: res.action };
         this.setView(res.view);

@@ -185,7 +185,7 @@ function seatChip({ t, ctl, v, seat, kind }) {
     { class: ['seat-chip', current && 'current'], 'aria-current': current ? 'true' : undefined, 'aria-label': label + (current ? ` — ${t('seat.playing')}` : ''), role: 'group', 'data-seat': seat },
     h('div', { class: 'chip-top' },
       h('span', { class: 'chip-name', text: ctl.name(seat) }),
-      current ? h('span', { class: 'chip-turn', text: t('seat.playing') }) : null),
+      current ? h('span', { class: ['chip-turn', ctl.thinking === seat && 'thinking'], text: t(ctl.thinking === seat ? 'seat.thinking' : 'seat.playing') }) : null),
     h('div', { class: 'chip-info', 'aria-hidden': 'true' },
       h('span', { class: 'chip-hand' }, renderBack(kind, { class: 'mini' }), h('span', { text: String(count) })),
       h('span', { class: 'chip-score', text: t('seat.score', { score: v.scores?.[seat] ?? 0 }) }),

@@ -1,0 +1,61 @@
+"""A round against the expert computer player, then "Review the round" on the score sheet:
+the expert's look back at the person's draws and discards, in sentences, each with a button
+that shows that moment on the table. Driven from the screen as a person would (the simple
+test player of fixtures/table_driver.py plays the person's turns)."""
+
+from __future__ import annotations
+
+import re
+
+from fixtures.table_driver import (
+    axe_violations,
+    choose_game,
+    expect,
+    new_page,
+    open_app,
+    play_round,
+    press,
+    shot,
+    start,
+)
+
+MOMENT = re.compile(
+    r"^Turn \d+: you (discarded|took|drew) .+ "
+    r"would have left you [\d.]+ points better off on average\.$"
+)
+
+
+def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, site_url):
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=21&speed=instant&max_rebuilds=1")
+    choose_game(page, "basic", 2, level="expert")
+    expect(page.locator("#seat-kind-1 option[value=expert]")).to_have_text("Computer · expert")
+    start(page)
+    stats = play_round(page, max_seconds=900)
+    assert stats["discards"] >= 3, stats
+    expect(page.locator("#score-sheet")).to_be_visible()
+
+    press(page, "#review-round")
+    # The expert looks back in the worker: the sheet says so, and then what it found.
+    status = page.locator("#review-status")
+    expect(status).not_to_contain_text("looking back", timeout=180_000)
+    moments = page.locator("#review-moments li")
+    assert moments.count() >= 1, status.inner_text()
+    texts = [t.strip() for t in page.locator("#review-moments .review-text").all_inner_texts()]
+    assert len(texts) <= 3 and all(MOMENT.match(t) for t in texts), texts
+    shot(page, "review-phone")
+    assert axe_violations(page) == [], "the review"
+
+    # "Show this moment": the table just before that move, in the replay, then back.
+    press(page, "#review-show-0")
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-replay", "on")
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
+    expect(page.locator("#replay-text")).to_contain_text("Move 1 of")
+    press(page, "#replay-next")
+    expect(page.locator("#replay-text")).to_contain_text("Move 2 of")
+    shot(page, "review-moment-phone")
+    press(page, "#replay-done")
+    expect(page.locator("#score-sheet")).to_be_visible()
+    expect(page.locator("#review-moments li")).to_have_count(len(texts))
+    assert page.problems == []

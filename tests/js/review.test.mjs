@@ -1,0 +1,39 @@
+// The round review's sentences (web/ui/review.js): the seat's own turn number, the card that
+// lay on the pile, and each kind of moment in words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ownTurn, pileTopBefore, momentText } from '../../web/ui/review.js';
+import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
+
+const log = [
+  { seat: 0, type: 'draw', source: 'stock' },
+  { seat: 0, type: 'discard', card: 'KD' },
+  { seat: 1, type: 'draw', source: 'stock' },
+  { seat: 1, type: 'discard', card: '7C' },
+  { seat: 0, type: 'draw', source: 'stock' },
+  { seat: 0, type: 'discard', card: '9C' },
+];
+
+test("a moment's turn is the seat's own turn in the round", () => {
+  assert.equal(ownTurn(log, 0, 0), 1);
+  assert.equal(ownTurn(log, 4, 0), 2);
+  assert.equal(ownTurn(log, 5, 0), 2);
+  assert.equal(ownTurn(log, 3, 1), 1);
+});
+
+test('the card on the pile before a move is the last discard, unknown once taken', () => {
+  assert.equal(pileTopBefore(log, 4), '7C');
+  assert.equal(pileTopBefore(log, 0), null);
+  assert.equal(pileTopBefore([...log, { seat: 1, type: 'draw', source: 'discard' }], 7), null);
+});
+
+test('each kind of moment reads as a sentence with its points', async () => {
+  await loadLanguage('en');
+  const t = makeTranslator('en');
+  const discard = { event: 5, kind: 'discard', played: { type: 'discard', card: '9C' }, expert: { type: 'discard', card: 'KD' }, loss: 6.45 };
+  assert.match(momentText(discard, log, 0, t), /^Turn 2: you discarded 9 of clubs; discarding king of diamonds would have left you 6\.5 points better off on average\.$/i);
+  const stock = { event: 4, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3 };
+  assert.match(momentText(stock, log, 0, t), /^Turn 2: you drew from the stock; taking 7 of clubs from the discard pile would have left you 3 points/i);
+  const took = { event: 4, kind: 'draw', played: { type: 'draw', source: 'discard' }, expert: { type: 'draw', source: 'stock' }, loss: 1.2 };
+  assert.match(momentText(took, log, 0, t), /^Turn 2: you took 7 of clubs from the discard pile; drawing from the stock/i);
+});

@@ -1,0 +1,115 @@
+/**
+ * "Review the round" on the score sheet: the engine's expert looks back at the round from this
+ * device's seat (webapi `review`, docs/BOTS.md "The expert level") and names up to three draws
+ * or discards where it would have chosen otherwise and it mattered most — each in a sentence,
+ * with a button that shows that moment on the table (the replay the page already has).
+ * Judged from what the seat could see then, never from hidden cards; computed in the worker
+ * (a few seconds: the sheet says it is looking meanwhile, and the page stays usable).
+ */
+import { h } from './dom.js';
+import { pieceName } from './pieces.js';
+
+/** The seat's own turn number at log index `event` (1 for its first turn of the round). */
+export function ownTurn(log, event, seat) {
+  let turns = 1;
+  for (let i = 0; i < event && i < log.length; i++) if (log[i].seat === seat && log[i].type === 'discard') turns++;
+  return turns;
+}
+
+/** The card on top of the discard pile just before log index `event` (its last discard). */
+export function pileTopBefore(log, event) {
+  for (let i = Math.min(event, log.length) - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e.type === 'discard') return e.card ?? e.tile ?? null;
+    if (e.type === 'draw' && e.source === 'discard') return null; // taken: what lay under it is not in the log
+  }
+  return null;
+}
+
+/** One moment in words: "Turn 4: you discarded K♦; discarding 9♣ would have left you 6.5
+ * points better off on average." `moment` as the engine answers it; `log` the round's log. */
+export function momentText(moment, log, seat, t) {
+  const n = ownTurn(log, moment.event, seat);
+  const loss = new Intl.NumberFormat(t.lang, { maximumFractionDigits: 1 }).format(moment.loss);
+  const name = (code) => pieceName(code, t);
+  const { played, expert } = moment;
+  if (moment.kind === 'discard') {
+    return t('review.discard', { n, played: name(played.card ?? played.tile), expert: name(expert.card ?? expert.tile), loss });
+  }
+  const top = pileTopBefore(log, moment.event);
+  const card = top ? name(top) : t('review.theDiscard');
+  if (played.source === 'discard') return t('review.tookDiscard', { n, card, loss });
+  return t('review.drewStock', { n, card, loss });
+}
+
+export function createRoundReview({ engine, ctl, t, render }) {
+  // The review of one round: {key, status: 'working'|'done'|'failed', answer, error}.
+  let shown = null;
+  const keyOf = () => `${ctl.record?.id}:${ctl.view?.round}`;
+
+  async function ask() {
+    const key = keyOf();
+    const seat = ctl.viewer;
+    shown = { key, seat, status: 'working', answer: null, error: null };
+    render();
+    try {
+      const answer = await engine.call('review', { game: ctl.record.id, seat });
+      if (shown?.key === key) Object.assign(shown, { status: 'done', answer });
+    } catch (err) {
+      if (shown?.key === key) Object.assign(shown, { status: 'failed', error: err?.message || String(err) });
+    }
+    render();
+  }
+
+  /** The table just before the moment's move, then the moves to the round's end. */
+  async function showMoment(moment) {
+    try {
+      const { steps } = await engine.call('replay', { game: ctl.record.id, seat: shown.seat, since: moment.event });
+      ctl.startReplay(steps);
+    } catch (err) {
+      Object.assign(shown, { status: 'failed', error: err?.message || String(err) });
+      render();
+    }
+  }
+
+  /** The sheet's part: the button, then "looking…", then the moments. Only for a person's
+   * seat at this device, after a round (not a mid-round score check, not during a replay). */
+  function panel() {
+    const v = ctl.view;
+    if (!v?.round_over || ctl.replay || !ctl.record || ctl.isBot(ctl.viewer) || ctl.isRemote(ctl.viewer)) return null;
+    const mine = shown?.key === keyOf() ? shown : null;
+    const title = h('h3', { id: 'review-title', text: t('review.title') });
+    if (!mine) {
+      return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.button') }));
+    }
+    if (mine.status === 'working') {
+      return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title', 'aria-busy': 'true' },
+        title,
+        h('p', { class: 'msg info', role: 'status', id: 'review-status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('review.working')));
+    }
+    if (mine.status === 'failed') {
+      return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+        title,
+        h('p', { class: 'msg error', role: 'alert', id: 'review-status', text: t('review.failed', { reason: mine.error }) }),
+        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.again') }));
+    }
+    const { moments = [], decisions = 0, reviewable = true } = mine.answer || {};
+    const log = v.log || [];
+    let summary;
+    if (!reviewable) summary = t('review.notReviewable');
+    else if (!moments.length) summary = t('review.nothing', { count: decisions });
+    else summary = t('review.found', { count: moments.length, decisions });
+    return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+      title,
+      h('p', { role: 'status', id: 'review-status', text: summary }),
+      moments.length
+        ? h('ol', { class: 'review-moments', id: 'review-moments' },
+            moments.map((m, i) => h('li', {},
+              h('p', { class: 'review-text', text: momentText(m, log, mine.seat, t) }),
+              h('button', { class: 'btn small', type: 'button', id: `review-show-${i}`, 'data-fk': `review-show-${i}`, onclick: () => showMoment(m), text: t('review.show') }))))
+        : null);
+  }
+
+  return { panel };
+}
