@@ -3,8 +3,9 @@ checks before it keeps or shows a record or a name, tested in Node.
 
 The tests live in tests/js/*.test.mjs (node:test, an in-memory localStorage): storage.test.mjs
 the storage module, names.test.mjs names, links' fragments and the page's kept records,
-game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js); this runs
-them all as part of the one test command.
+game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js),
+review.test.mjs the round review's sentences; this runs every one of them (but the two run by
+their own tests) as part of the one test command.
 """
 
 import shutil
@@ -16,9 +17,19 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
+# Run by their own tests: refusals (with the engine's samples, test_refusal_codes.py) and qr
+# (against the built site's encoder, tests/browser/test_qr.py).
+ELSEWHERE = {"refusals", "qr"}
+NODE_TESTS = sorted(
+    p.name.removesuffix(".test.mjs")
+    for p in (HERE / "js").glob("*.test.mjs")
+    if p.name.removesuffix(".test.mjs") not in ELSEWHERE
+)
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-@pytest.mark.parametrize("name", ["storage", "names", "game-url"])
-def test_storage_and_names_in_node(name):
+@pytest.mark.parametrize("name", NODE_TESTS)
+def test_page_modules_in_node(name):
     run = subprocess.run(
         ["node", "--test", str(HERE / "js" / f"{name}.test.mjs")],
         capture_output=True,
