@@ -42,7 +42,7 @@ def replay_link(pre: dict, actions: list[dict], summary_of: dict) -> str:
 def refusal(stored: dict | None, text: str, reason: str, *words: str) -> str:
     """``text`` received on a device holding ``stored`` is refused with ``reason`` (the page's
     `reason` code) and the stored copy is unchanged; returns the message."""
-    before = game._copy(stored) if stored is not None else None
+    before = game.copy_state(stored) if stored is not None else None
     request = {"id": 1, "op": "receive_link", "link": text}
     if stored is not None:
         request["state"] = stored
@@ -78,7 +78,7 @@ def basic_two_rounds():
 def test_a_same_round_snapshot_cannot_rewrite_the_devices_own_hand(basic_round):
     stored = next(s for s in basic_round if s["turn"] == 4 and s["phase"] == "draw")
     now = basic_round[-1]
-    forged = game._copy(now)
+    forged = game.copy_state(now)
     seat = stored["current"]
     mine = forged["hands"][seat]
     forged["hands"][seat], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
@@ -120,7 +120,7 @@ def test_a_later_round_link_cannot_invent_scores(basic_two_rounds):
 def test_a_later_round_link_cannot_rescore_a_finished_round(basic_two_rounds):
     states, end = basic_two_rounds
     now = states[-1]
-    forged = game._copy(now)
+    forged = game.copy_state(now)
     forged["history"][0]["points"] = invented = [500, 0]
     old = now["history"][0]["points"]
     forged["scores"] = [s - o + i for s, o, i in zip(now["scores"], old, invented, strict=True)]
@@ -134,7 +134,7 @@ def test_a_later_round_cannot_be_laid_out_by_hand(basic_two_rounds):
     game."""
     states, end = basic_two_rounds
     now = states[-1]
-    forged = game._copy(now)
+    forged = game.copy_state(now)
     seat = now["current"]
     mine = forged["hands"][seat]
     forged["hands"][seat], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
@@ -223,7 +223,7 @@ def _finished_rounds(count: int) -> tuple[dict, list[dict]]:
         rummy.new_game("basic", players=2, seed=9, options={"target": 10**5}).state()
     )
     result = rummy.scoring.round_result("basic", pre["options"], 0, "out", None, [[], ["2C"]], 1)
-    history = [{**game._copy(result), "round": i + 1} for i in range(count)]
+    history = [{**game.copy_state(result), "round": i + 1} for i in range(count)]
     pre.update(history=history, round=count + 1, scores=[2 * count, 0])
     return pre, history
 
@@ -255,7 +255,7 @@ def test_the_longest_link_the_limits_allow_opens_in_a_moment():
             action = {"type": "discard", "card": card}
         rp.play(action)
         actions.append(action)
-    final = game._copy(rp.state())
+    final = game.copy_state(rp.state())
     text = replay_link(pre, actions, final)
     assert len(text) < 1_000, len(text)
     assert timed(lambda: link.decode(text)) < 1.0
@@ -461,7 +461,7 @@ def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest
     tried = refused_count = 0
     slowest = 0.0
     for text, honest, stored in honest_links:
-        kept = game._copy(stored) if stored is not None else None
+        kept = game.copy_state(stored) if stored is not None else None
         for mutated in _mutations(text, rng):
             started = time.process_time()
             try:

@@ -484,7 +484,7 @@ class _Replayer:
             self.s = g._s
         else:
             self._set_history_aside()
-            game._apply(self.s, action)
+            game.apply_action(self.s, action)
         s = self.s
         if s["undo"] is None and s["log"]:  # between turns: no snapshot holds the log
             self._done.extend(s["log"])
@@ -862,7 +862,7 @@ def _read_snapshot(r: _BitReader) -> dict:
     if shared:
         if not isinstance(state.get("undo"), dict) or undo_log > len(state["log"]):
             raise _Malformed("its take-back snapshot is malformed")
-        state["undo"]["log"] = game._copy(state["log"][:undo_log])
+        state["undo"]["log"] = game.copy_state(state["log"][:undo_log])
     check_state(state)
     return state
 
@@ -981,7 +981,7 @@ _AUTOMATIC_EVENTS = ("rebuild", "turnover", "round_end")
 def _round_start(state: dict) -> dict | None:
     """The match as it stood before this round was dealt, or None if that cannot be told."""
     pre = {
-        k: game._copy(state[k])
+        k: game.copy_state(state[k])
         for k in (
             "version",
             "variant",
@@ -1031,8 +1031,8 @@ def _actions_from_log(log: list) -> list[dict] | None:
 
 
 def _dealt(pre: dict) -> dict:
-    s = game._copy(pre)
-    game._deal(s, None)
+    s = game.copy_state(pre)
+    game.deal_round(s, None)
     return s
 
 
@@ -1265,7 +1265,7 @@ def _apply_moves(stored: dict, body: bytes) -> game.Game:
         return _apply_moves_past_base(stored, r, summary, base_hash, base_pos, count)
     if mine != base_pos:
         raise _Malformed("its starting point is named inconsistently")
-    g = game.Game(_replay(_Replayer(game._copy(stored)), r, count).state())
+    g = game.Game(_replay(_Replayer(game.copy_state(stored)), r, count).state())
     r.finish()
     _check_end(g, summary)
     return g
@@ -1328,7 +1328,7 @@ def moves_since(base_state: dict, state: dict) -> list[dict] | None:
     actions = _actions_from_log(state["log"][len(base_state["log"]) :])
     if actions is None:
         return None
-    g = game.Game(game._copy(base_state))
+    g = game.Game(game.copy_state(base_state))
     try:
         for action in actions:
             _play(g, action)
@@ -1468,7 +1468,7 @@ def _continue_round(stored: dict, s: dict) -> dict:
     actions = _actions_from_log(s["log"][known:])
     if actions is None:
         raise ForkedHistory(_NOT_CONTINUED)
-    rp = _Replayer(game._copy(stored))
+    rp = _Replayer(game.copy_state(stored))
     for i, action in enumerate(actions):
         try:
             rp.play(action)
@@ -1526,7 +1526,7 @@ def replay_views(state: dict, seat: int, since: int) -> list[dict]:
     log = state["log"]
     if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(log):
         raise ValueError(f"'since' must be an event of this round, from 0 to {len(log)}")
-    game._seat(state, seat)
+    game.check_seat(state, seat)
     start = _round_replayer(state)
     if start is None:
         return []

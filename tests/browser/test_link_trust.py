@@ -39,7 +39,7 @@ def test_a_crafted_link_cannot_rewrite_the_hand_this_device_holds(browser, site_
     later = rummy.load(state)
     later.apply({"type": "draw", "source": "stock"})
     later.apply({"type": "discard", "card": later.hand(0)[0]})
-    forged = game._copy(later.state())
+    forged = game.copy_state(later.state())
     mine = forged["hands"][1]
     forged["hands"][1], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
     rummy.load(forged)  # the state's own checks pass: only the device's copy can tell
