@@ -19,6 +19,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 ruff check build.py py tests bench
+python3 -m mypy  # the engine's types: [tool.mypy] in pyproject.toml (py/rummy)
 
 # The browser tests serve dist/: build it (downloads are cached in .cache/).
 python3 build.py
