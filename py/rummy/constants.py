@@ -1,8 +1,8 @@
 """Names the engine, its checks, the link codec and the computer players share, spelled once.
 
-Imports nothing from the engine, so any module may use it without an import cycle. The
-tuples' orders are part of the link format (docs/LINKS.md): a result kind or a computer level
-travels as its index here, so append, never reorder.
+Imports nothing from the engine, so any module may use it without an import cycle. The order
+of `ROUND_KINDS`' tuples is part of the link format (docs/LINKS.md): a finished round's kind
+travels as its index there, so append, never reorder. A computer level travels by name.
 """
 
 from __future__ import annotations
