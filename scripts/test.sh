@@ -19,6 +19,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 ruff check build.py py tests bench
+python3 -m mypy  # the engine's types: [tool.mypy] in pyproject.toml (py/rummy)
 
 # JavaScript: ESLint over the page's modules and the Node tests (eslint.config.js; versions
 # pinned in package-lock.json).

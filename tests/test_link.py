@@ -12,6 +12,8 @@ import rummy
 from helpers import deck, play_until, random_action
 from rummy import IllegalMove, link
 from rummy.errors import InvalidState
+from rummy.link import bits, codes, envelope, full
+from rummy.link import summary as link_summary
 
 BUDGET = 2000
 CASES = (
@@ -56,7 +58,7 @@ def wrap(payload: bytes) -> str:
 
 
 def deflate(body: bytes) -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, link._ZDICT)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, envelope.ZDICT)
     return packer.compress(body) + packer.flush()
 
 
@@ -152,7 +154,7 @@ def test_finished_rounds_travel_only_as_the_rules_score_them():
     state["scores"][0] += 1
     with pytest.raises(InvalidState, match="not what the rules give"):
         link.encode(state)
-    crafted = link._wrap(link._snapshot_body(state))  # the encoder's own parts, unchecked
+    crafted = envelope.wrap(full.snapshot_body(state))  # the encoder's own parts, unchecked
     assert link.inspect(crafted)["verified_deal"] is False
     with pytest.raises(link.LinkError, match="not what the rules give"):
         link.decode(crafted)
@@ -245,7 +247,7 @@ def test_forged_envelopes_around_random_bodies_never_crash(seed):
 def test_forged_changes_inside_a_valid_body_never_crash(text, seed):
     """Flip bits inside the deflated body and re-sign it: refused, or a legal game."""
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))[: -link.CHECK_BYTES]
-    body = bytearray(zlib.decompressobj(-15, link._ZDICT).decompress(raw[1:]))
+    body = bytearray(zlib.decompressobj(-15, envelope.ZDICT).decompress(raw[1:]))
     r = random.Random(seed)
     for _ in range(r.randrange(1, 4)):
         body[r.randrange(1, len(body))] ^= 1 << r.randrange(8)
@@ -262,7 +264,7 @@ def test_a_snapshot_whose_cards_do_not_add_up_is_refused_by_the_load_checks():
     deal = {"hands": [pieces[:10], pieces[10:20]], "stock": pieces[21:], "discard": [pieces[20]]}
     state = rummy.new_game("basic", players=2, seed=3, deal=deal).state()
     state["hands"][0][0] = state["hands"][1][0]  # one card twice, another gone
-    body = link._snapshot_body(state)
+    body = full.snapshot_body(state)
     message = refused(wrap(bytes([link.FORMAT]) + deflate(body)), "cannot be used")
     assert "add up" in message
 
@@ -271,9 +273,9 @@ def test_a_state_that_does_not_match_its_summary_is_refused(text):
     g = rummy.new_game("rummy200", players=4, seed=8)
     other = rummy.new_game("rummy200", players=4, seed=8)
     other.apply({"type": "draw", "source": "stock"})
-    body = bytearray(link._replay_body(other.state()))
-    summary = link._BitWriter()
-    link._put_summary(summary, g.state())  # claims the untouched game
+    body = bytearray(full.replay_body(other.state()))
+    summary = bits.BitWriter()
+    link_summary.put_summary(summary, g.state())  # claims the untouched game
     head = summary.getvalue()
     forged = bytes([link.KIND_REPLAY]) + head + bytes(body[1 + len(head) :])
     with pytest.raises(link.LinkError):
@@ -344,19 +346,19 @@ def test_encode_moves_names_an_illegal_move():
 
 def forge_moves(base: dict, actions: list, claimed: dict) -> str:
     """A moves link as a cheater could build it: any coded actions, any claimed result."""
-    head, coded = link._BitWriter(), link._BitWriter()
+    head, coded = bits.BitWriter(), bits.BitWriter()
     state = base
     for action in actions:
-        link._put_action(coded, state, action)
+        codes.put_action(coded, state, action)
         g = rummy.load(state)
         try:
             g.apply(action)
             state = g.state()
         except IllegalMove:
             pass
-    link._put_summary(head, claimed)
-    head.bits(int(link._short_hash(base), 16), link.HASH_BITS)
-    link._put_position(head, link.position(base))
+    link_summary.put_summary(head, claimed)
+    head.bits(int(link_summary.short_hash(base), 16), link.HASH_BITS)
+    link_summary.put_position(head, link.position(base))
     head.uint(len(actions))
     body = bytes([link.KIND_MOVES]) + head.getvalue() + coded.getvalue()
     return wrap(bytes([link.FORMAT]) + deflate(body))
@@ -538,7 +540,9 @@ def test_a_tampered_or_oversized_invitation_is_refused():
             link.decode_invite(changed)
     with pytest.raises(link.LinkError, match="too long"):
         link.decode_invite("A" * 6_001)
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, link._INVITE_ZDICT)
+    packer = zlib.compressobj(
+        9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, envelope.INVITE_ZDICT
+    )
     bomb = packer.compress(b" " * (64 * 1024)) + packer.flush()
     with pytest.raises(link.LinkError, match="more than 16 KB"):
         link.decode_invite(wrap(bytes([link.INVITE_FORMAT]) + bomb))

@@ -1,5 +1,5 @@
 """Links crafted by an attacker (issue 16), each made with the engine's own encoder parts
-(`link._wrap`, `link._snapshot_body`, `link._BitWriter` and the body writers) so that only the
+(`envelope.wrap`, `full.snapshot_body`, `bits.BitWriter` and the body writers) so that only the
 content is hostile. Each is refused with its reason, and the device's stored copy — its hand,
 scores and moves — stays as it was. docs/LINKS.md "Trust model" and "Limits"."""
 
@@ -16,33 +16,35 @@ import rummy
 from helpers import into_round_two, play_until
 from rummy import game, link, webapi
 from rummy.errors import InvalidState
+from rummy.link import bits, codes, envelope, full, replay
+from rummy.link import summary as link_summary
 
 FAST = 0.5  # CPU seconds (process time: other work on the machine does not count): 100 ms expected
 
 
 def snapshot_link(state: dict) -> str:
     """A full link carrying ``state`` as a snapshot, without the encoder's own checks."""
-    return link._wrap(link._snapshot_body(state))
+    return envelope.wrap(full.snapshot_body(state))
 
 
 def replay_link(pre: dict, actions: list[dict], summary_of: dict) -> str:
     """A replay-kind link: the match ``pre`` (before its round's deal) and ``actions``, with
-    the summary of ``summary_of`` — what `link._replay_body` writes, fields chosen freely."""
-    w = link._BitWriter()
-    link._put_summary(w, summary_of)
-    link._put_match(w, pre)
-    rp = link._Replayer(link._dealt(pre))
+    the summary of ``summary_of`` — what `full.replay_body` writes, fields chosen freely."""
+    w = bits.BitWriter()
+    link_summary.put_summary(w, summary_of)
+    full.put_match(w, pre)
+    rp = replay.Replayer(replay.dealt(pre))
     w.uint(len(actions))
     for action in actions:
-        link._put_action(w, rp.s, action)
+        codes.put_action(w, rp.s, action)
         rp.play(action)
-    return link._wrap(bytes([link.KIND_REPLAY]) + w.getvalue())
+    return envelope.wrap(bytes([link.KIND_REPLAY]) + w.getvalue())
 
 
 def refusal(stored: dict | None, text: str, reason: str, *words: str) -> str:
     """``text`` received on a device holding ``stored`` is refused with ``reason`` (the page's
     `reason` code) and the stored copy is unchanged; returns the message."""
-    before = game._copy(stored) if stored is not None else None
+    before = game.copy_state(stored) if stored is not None else None
     request = {"id": 1, "op": "receive_link", "link": text}
     if stored is not None:
         request["state"] = stored
@@ -78,7 +80,7 @@ def basic_two_rounds():
 def test_a_same_round_snapshot_cannot_rewrite_the_devices_own_hand(basic_round):
     stored = next(s for s in basic_round if s["turn"] == 4 and s["phase"] == "draw")
     now = basic_round[-1]
-    forged = game._copy(now)
+    forged = game.copy_state(now)
     seat = stored["current"]
     mine = forged["hands"][seat]
     forged["hands"][seat], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
@@ -108,9 +110,9 @@ def test_a_later_round_link_cannot_invent_scores(basic_two_rounds):
     states, _end = basic_two_rounds
     stored = next(s for s in states if s["round"] == 1 and s["turn"] == 3)
     now = states[-1]
-    pre = link._round_start(now)
+    pre = replay.round_start(now)
     pre["scores"] = [149, -1000]  # what the issue's link carried; the history says otherwise
-    actions = link._actions_from_log(now["log"])
+    actions = replay.actions_from_log(now["log"])
     text = replay_link(pre, actions, now)
     message = refusal(stored, text, "broken", "not the sum of the points")
     assert len(text) < 400, len(text)
@@ -120,7 +122,7 @@ def test_a_later_round_link_cannot_invent_scores(basic_two_rounds):
 def test_a_later_round_link_cannot_rescore_a_finished_round(basic_two_rounds):
     states, end = basic_two_rounds
     now = states[-1]
-    forged = game._copy(now)
+    forged = game.copy_state(now)
     forged["history"][0]["points"] = invented = [500, 0]
     old = now["history"][0]["points"]
     forged["scores"] = [s - o + i for s, o, i in zip(now["scores"], old, invented, strict=True)]
@@ -134,7 +136,7 @@ def test_a_later_round_cannot_be_laid_out_by_hand(basic_two_rounds):
     game."""
     states, end = basic_two_rounds
     now = states[-1]
-    forged = game._copy(now)
+    forged = game.copy_state(now)
     seat = now["current"]
     mine = forged["hands"][seat]
     forged["hands"][seat], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
@@ -185,13 +187,13 @@ def test_an_option_past_javascripts_exact_range_is_refused():
     state = _set_up()
     state["options"]["target"] = 2**60
     refusal(None, snapshot_link(state), "broken", "'target'")
-    pre = link._round_start(rummy.new_game("basic", players=2, seed=5).state())
+    pre = replay.round_start(rummy.new_game("basic", players=2, seed=5).state())
     pre["options"]["target"] = 2**60
-    w = link._BitWriter()
-    link._put_summary(w, rummy.new_game("basic", players=2, seed=5).state())
-    link._put_match(w, pre)
+    w = bits.BitWriter()
+    link_summary.put_summary(w, rummy.new_game("basic", players=2, seed=5).state())
+    full.put_match(w, pre)
     w.uint(0)
-    refusal(None, link._wrap(bytes([link.KIND_REPLAY]) + w.getvalue()), "broken", "'target'")
+    refusal(None, envelope.wrap(bytes([link.KIND_REPLAY]) + w.getvalue()), "broken", "'target'")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,18 +221,18 @@ def test_a_rack_of_101_tiles_for_a_computer_seat_is_refused_at_once():
 def _finished_rounds(count: int) -> tuple[dict, list[dict]]:
     """A basic match before round ``count + 1``'s deal: ``count`` finished rounds, each won
     by seat 0 going out against a 2 of clubs (scored by the rules: 2 points)."""
-    pre = link._round_start(
+    pre = replay.round_start(
         rummy.new_game("basic", players=2, seed=9, options={"target": 10**5}).state()
     )
     result = rummy.scoring.round_result("basic", pre["options"], 0, "out", None, [[], ["2C"]], 1)
-    history = [{**game._copy(result), "round": i + 1} for i in range(count)]
+    history = [{**game.copy_state(result), "round": i + 1} for i in range(count)]
     pre.update(history=history, round=count + 1, scores=[2 * count, 0])
     return pre, history
 
 
 def test_a_history_of_1000_finished_rounds_is_refused_at_once():
     pre, _history = _finished_rounds(1_000)
-    dealt = link._dealt(pre)
+    dealt = replay.dealt(pre)
     text = replay_link(pre, [], dealt)
     assert len(text) < 4_000, len(text)
     took = timed(lambda: refusal(None, text, "broken", "out of range"))
@@ -244,7 +246,7 @@ def test_the_longest_link_the_limits_allow_opens_in_a_moment():
     legal, 700 characters, and linear to open (the replay keeps the finished rounds aside
     from the take-back snapshot it copies at every draw)."""
     pre, _history = _finished_rounds(99)
-    rp = link._Replayer(link._dealt(pre))
+    rp = replay.Replayer(replay.dealt(pre))
     actions = []
     while len(actions) < link.MAX_ACTIONS - 10:
         s = rp.s
@@ -255,11 +257,11 @@ def test_the_longest_link_the_limits_allow_opens_in_a_moment():
             action = {"type": "discard", "card": card}
         rp.play(action)
         actions.append(action)
-    final = game._copy(rp.state())
+    final = game.copy_state(rp.state())
     text = replay_link(pre, actions, final)
     assert len(text) < 1_000, len(text)
     assert timed(lambda: link.decode(text)) < 1.0
-    stored = link._dealt(pre)
+    stored = replay.dealt(pre)
     got = {}
     assert timed(lambda: got.update(link.receive(stored, text))) < 1.5
     assert got["game"].state() == final
@@ -267,15 +269,15 @@ def test_the_longest_link_the_limits_allow_opens_in_a_moment():
 
 def test_a_round_of_more_moves_than_a_link_carries_is_refused_at_once():
     state = rummy.new_game("basic", players=2, seed=10).state()
-    w = link._BitWriter()
-    link._put_summary(w, state)
-    link._put_match(w, link._round_start(state))
+    w = bits.BitWriter()
+    link_summary.put_summary(w, state)
+    full.put_match(w, replay.round_start(state))
     w.uint(link.MAX_ACTIONS + 1)
-    text = link._wrap(bytes([link.KIND_REPLAY]) + w.getvalue() + bytes(2_000))
+    text = envelope.wrap(bytes([link.KIND_REPLAY]) + w.getvalue() + bytes(2_000))
     assert timed(lambda: refusal(None, text, "broken", "malformed")) < FAST
     moves = link.encode_moves(state, [{"type": "draw", "source": "stock"}])
-    body = bytearray(link._unwrap(moves))
-    assert timed(lambda: refusal(state, link._wrap(bytes(body) + bytes(3_000)), "broken")) < FAST
+    body = bytearray(envelope.unwrap(moves))
+    assert timed(lambda: refusal(state, envelope.wrap(bytes(body) + bytes(3_000)), "broken")) < FAST
 
 
 def test_a_snapshot_log_longer_than_a_round_is_refused_at_once():
@@ -288,15 +290,15 @@ def test_a_snapshot_log_longer_than_a_round_is_refused_at_once():
 
 
 def test_a_decompression_bomb_is_refused_before_it_is_unpacked():
-    payload = link._wrap(bytes([link.KIND_SNAPSHOT]) + b"\0" * (16 * 1024 * 1024))
+    payload = envelope.wrap(bytes([link.KIND_SNAPSHOT]) + b"\0" * (16 * 1024 * 1024))
     assert len(payload) < link.MAX_TEXT, len(payload)
     took = timed(lambda: refusal(None, payload, "broken", "unpacks to more than 256 KB"))
     assert took < FAST, took
-    invite = link._wrap(b" " * (4 * 1024 * 1024), link._INVITE)
+    invite = envelope.wrap(b" " * (4 * 1024 * 1024), envelope.INVITE)
     with pytest.raises(link.InviteError, match="unpacks to more than 16 KB"):
         link.decode_invite(invite)
-    assert len(link._wrap(b"\0" * 30_000_000)) > link.MAX_TEXT  # refused unread: too long
-    refusal(None, link._wrap(b"\0" * 30_000_000), "broken", "far too long")
+    assert len(envelope.wrap(b"\0" * 30_000_000)) > link.MAX_TEXT  # refused unread: too long
+    refusal(None, envelope.wrap(b"\0" * 30_000_000), "broken", "far too long")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -307,19 +309,19 @@ DEEP = "[" * 5_000 + "]" * 5_000
 
 def test_a_snapshot_nested_5000_deep_is_refused():
     state = _set_up()
-    w = link._BitWriter()
-    link._put_summary(w, state)
+    w = bits.BitWriter()
+    link_summary.put_summary(w, state)
     w.choice(rummy.VARIANTS.index("basic"), len(rummy.VARIANTS))
     w.uint(2)
     w.flag(False)
     w.uint(0)
-    text = link._wrap(bytes([link.KIND_SNAPSHOT]) + w.getvalue() + DEEP.encode())
+    text = envelope.wrap(bytes([link.KIND_SNAPSHOT]) + w.getvalue() + DEEP.encode())
     assert len(text) < 400, len(text)
     assert timed(lambda: refusal(None, text, "broken", "nested too deeply")) < FAST
 
 
 def test_an_invitation_nested_5000_deep_is_refused():
-    text = link._wrap(('{"id":' + DEEP + "}").encode(), link._INVITE)
+    text = envelope.wrap(('{"id":' + DEEP + "}").encode(), envelope.INVITE)
     assert len(text) < 100, len(text)
     answer = json.loads(
         webapi.Session().dispatch(json.dumps({"op": "invite_decode", "text": text}))
@@ -382,7 +384,7 @@ def _invite(name: str) -> dict:
 
 
 def test_names_in_an_invitation_lose_direction_marks_and_lone_surrogates():
-    text = link._wrap(json.dumps(_invite("\u202eexe.anA\u2066\ud800")).encode(), link._INVITE)
+    text = envelope.wrap(json.dumps(_invite("\u202eexe.anA\u2066\ud800")).encode(), envelope.INVITE)
     assert link.decode_invite(text)["seats"][1]["name"] == "exe.anA"
     assert (
         link.decode_invite(link.encode_invite(_invite("\u200fBen\u061c")))["seats"][1]["name"]
@@ -443,17 +445,17 @@ def _mutations(text: str, rng: random.Random):
     would — flipped bits and cuts in the compressed payload or in the body itself, each
     re-sealed with a correct checksum."""
     payload = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))[: -link.CHECK_BYTES]
-    body = link._unwrap(text)
+    body = envelope.unwrap(text)
     for _ in range(150):
         i = rng.randrange(len(text))
         yield text[:i] + rng.choice("AQgw-_09") + text[i + 1 :]
     for _ in range(400):
-        yield link._seal(_flip(payload, rng))
+        yield envelope.seal(_flip(payload, rng))
     for _ in range(700):
-        yield link._wrap(_flip(body, rng))
+        yield envelope.wrap(_flip(body, rng))
     for _ in range(100):
-        yield link._wrap(body[: rng.randrange(1, len(body))])
-        yield link._seal(payload[: rng.randrange(1, len(payload))])
+        yield envelope.wrap(body[: rng.randrange(1, len(body))])
+        yield envelope.seal(payload[: rng.randrange(1, len(payload))])
 
 
 def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest_links):
@@ -461,7 +463,7 @@ def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest
     tried = refused_count = 0
     slowest = 0.0
     for text, honest, stored in honest_links:
-        kept = game._copy(stored) if stored is not None else None
+        kept = game.copy_state(stored) if stored is not None else None
         for mutated in _mutations(text, rng):
             started = time.process_time()
             try:
@@ -481,9 +483,9 @@ def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest
 def test_a_later_round_link_cannot_change_who_plays_first(basic_two_rounds):
     states, end = basic_two_rounds
     now = states[-1]
-    pre = link._round_start(now)
+    pre = replay.round_start(now)
     pre["first"] = now["first"] ^ 1  # the other seat starts: another deal of round 2
-    forged = link._dealt(pre)
+    forged = replay.dealt(pre)
     text = replay_link(pre, [], forged)
     refusal(end, text, "forked", "changes what this device already knows")
 
@@ -495,7 +497,7 @@ def test_a_later_round_link_cannot_refill_a_joker_account():
     stored["accounts"] = [1, 3]  # seat 0 has used two jokers (as a stored copy could show)
     stored["undo"]["accounts"] = [1, 3]
     rummy.load(stored)
-    pre = link._round_start(stored)
+    pre = replay.round_start(stored)
     pre.update(round=2, first=1, accounts=[3, 3])
     pre["history"] = [
         rummy.scoring.round_result(
@@ -503,10 +505,10 @@ def test_a_later_round_link_cannot_refill_a_joker_account():
         )
     ]
     pre["scores"] = list(pre["history"][0]["points"])
-    forged = link._dealt(pre)
+    forged = replay.dealt(pre)
     refusal(stored, replay_link(pre, [], forged), "forked", "changes what this device")
     pre["accounts"] = [1, 3]
-    honest = link._dealt(pre)
+    honest = replay.dealt(pre)
     assert link.receive(stored, replay_link(pre, [], honest))["game"].state() == honest
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import types
 
 import pytest
 
@@ -96,50 +95,20 @@ def test_new_game_checks_argument_types(session, args):
     refused(session, "new_game", "bad_request", **args)
 
 
-# -- missing engine features answer "unavailable", never crash -----------------------------
+# -- what the dispatcher does with the engine's answers ------------------------------------
 
 
-class _StandInGame:
-    """Just enough of a Game for the dispatcher: a 2-seat turn order and per-seat views."""
+def test_bot_applies_exactly_one_action_for_the_player_to_move(session, monkeypatch):
+    from rummy import bots
 
-    def __init__(self) -> None:
-        self.current_player = 0
-        self.round_over = False
-        self.applied: list[dict] = []
-
-    def view(self, seat: int) -> dict:
-        return {"hand_sizes": [1, 1], "seat": seat, "current_player": self.current_player}
-
-    def apply(self, action: dict) -> None:
-        self.applied.append(action)
-        self.current_player = 1 - self.current_player
-
-
-def _stand_in_engine(**extra) -> types.SimpleNamespace:
-    return types.SimpleNamespace(
-        new_game=lambda variant, players, **kw: _StandInGame(),
-        IllegalMove=rummy.IllegalMove,
-        VARIANTS=("basic",),
-        **extra,
-    )
-
-
-def test_bot_without_a_bots_module_is_unavailable():
-    session = webapi.Session(engine=_stand_in_engine())
-    game = ok(session, "new_game", variant="basic", players=2)["game"]
-    assert "not available yet" in refused(session, "bot", "unavailable", game=game)
-    assert ok(session, "version")["features"]["bots"] is False
-
-
-def test_bot_applies_exactly_one_action_for_the_player_to_move():
     decided = []
 
     def decide(view, level, seed):
         decided.append((view["seat"], level, seed))
         return {"type": "draw", "source": "stock"}
 
-    session = webapi.Session(engine=_stand_in_engine(bots=types.SimpleNamespace(decide=decide)))
-    game = ok(session, "new_game", variant="basic", players=2, seat=1)["game"]
+    monkeypatch.setattr(bots, "decide", decide)
+    game = ok(session, "new_game", variant="basic", players=2, seed=3, seat=1)["game"]
     result = ok(session, "bot", game=game, level="hard", seed=5)
     assert decided == [(0, "hard", 5)]  # the bot sees only the view of the seat to move
     assert result["action"] == {"type": "draw", "source": "stock"}
@@ -147,29 +116,18 @@ def test_bot_applies_exactly_one_action_for_the_player_to_move():
     assert result["view"]["seat"] == 1  # the answer is shown from the page's seat
 
 
-def test_links_without_a_link_module_are_unavailable():
-    session = webapi.Session(engine=_stand_in_engine())
-    game = ok(session, "new_game", variant="basic", players=2)["game"]
-    refused(session, "link", "unavailable", game=game)
-    refused(session, "open_link", "unavailable", link="abc")
-
-
-def test_missing_new_game_is_unavailable():
-    session = webapi.Session(engine=types.SimpleNamespace())
-    assert "not available yet" in refused(
-        session, "new_game", "unavailable", variant="basic", players=2
-    )
-
-
-def test_an_engine_bug_is_reported_as_internal_and_the_session_survives():
+def test_an_engine_bug_is_reported_as_internal_and_the_session_survives(session, monkeypatch):
     def broken_new_game(variant, players, **kw):
         raise ZeroDivisionError("oops")
 
-    session = webapi.Session(engine=_stand_in_engine())
-    session._engine.new_game = broken_new_game
+    monkeypatch.setattr(rummy.game, "new_game", broken_new_game)
     message = refused(session, "new_game", "internal", variant="basic", players=2)
     assert "ZeroDivisionError" in message
     assert ok(session, "version")["protocol"] == webapi.PROTOCOL
+
+
+def test_every_feature_ships(session):
+    assert ok(session, "version")["features"] == {"games": True, "bots": True, "links": True}
 
 
 # -- against the real engine ---------------------------------------------------------------
@@ -254,14 +212,15 @@ def test_an_illegal_answer_names_the_refusal_by_code_with_json_params(session):
     assert response["params"] == {"variant": "rummy200", "players": 3, "allowed": [4]}
 
 
-def test_refusals_without_a_code_have_no_code_keys(session):
+def test_refusals_without_a_code_have_no_code_keys(session, monkeypatch):
     response = call(session, "view", game="g99")  # a page bug, not a refusal of the rules
     assert response["kind"] == "bad_request" and "code" not in response and "params" not in response
-    engine = types.SimpleNamespace(
-        IllegalMove=rummy.IllegalMove,
-        new_game=lambda *a, **k: (_ for _ in ()).throw(rummy.IllegalMove("No, in English")),
-    )
-    response = call(webapi.Session(engine), "new_game", variant="basic", players=2)
+
+    def refuse(*args, **kwargs):
+        raise rummy.IllegalMove("No, in English")
+
+    monkeypatch.setattr(rummy.game, "new_game", refuse)
+    response = call(session, "new_game", variant="basic", players=2)
     assert response["kind"] == "illegal" and response["error"] == "No, in English"
     assert "code" not in response and "params" not in response
 
@@ -588,3 +547,89 @@ def test_names_are_cleaned_of_direction_marks_controls_and_lone_surrogates():
     )
     assert got == {"names": ["exe.anA", "Ana", "ab", "", "x" * 40], "max": 40}
     assert "at most 16" in refused(session, "clean_names", "bad_request", names=["a"] * 17)
+
+
+OPS = [
+    "version",
+    "new_game",
+    "load",
+    "view",
+    "apply",
+    "bot",
+    "hint",
+    "judge",
+    "arrange",
+    "state",
+    "next_round",
+    "link",
+    "open_link",
+    "receive_link",
+    "replay",
+    "invite_encode",
+    "invite_decode",
+    "commit",
+    "fair_seed",
+    "clean_names",
+    "close",
+]
+ARGUMENTS = [
+    "game",
+    "seat",
+    "level",
+    "seed",
+    "link",
+    "state",
+    "since",
+    "invite",
+    "text",
+    "secret",
+    "groups",
+    "by",
+    "names",
+    "action",
+    "variant",
+    "players",
+    "options",
+    "deal",
+]
+MALFORMED = (None, True, -1, 7, 10**6, "genius", "", [], {}, [1], [[5]], {"a": 1}, 1.5)
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_a_malformed_request_is_a_bad_request_never_an_internal_error(session, op):
+    game = ok(session, "new_game", variant="rummy101", players=2, seed=3)["game"]
+    for key in ARGUMENTS:
+        for value in MALFORMED:
+            answer = call(session, op, **{"game": game, key: value})
+            assert answer.get("kind") != "internal", (op, key, value, answer)
+
+
+def test_a_link_refusal_is_answered_with_its_own_reason(session, monkeypatch):
+    from rummy import link
+
+    class Novel(link.LinkError):
+        reason = "novel"
+
+    def refuse(text):
+        raise Novel("Refused for a new reason")
+
+    monkeypatch.setattr(link, "decode_invite", refuse)
+    answer = call(session, "invite_decode", text="abc")
+    assert (answer["kind"], answer["reason"]) == ("link", "novel")
+    reasons = {
+        cls.__name__: cls.reason
+        for cls in (
+            *(link.LinkError, link.WrongGame, link.AlreadyApplied, link.ForkedHistory),
+            *(link.MissedMoves, link.InviteError, link.UnfairDeal, rummy.errors.InvalidState),
+        )
+    }
+    assert reasons == {
+        "LinkError": "broken",
+        "WrongGame": "wrong_game",
+        "AlreadyApplied": "already_opened",
+        "ForkedHistory": "forked",
+        "MissedMoves": "missed",
+        "InviteError": "broken",
+        "UnfairDeal": "unfair",
+        "InvalidState": "broken",
+    }

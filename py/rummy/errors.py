@@ -26,4 +26,10 @@ class IllegalMove(ValueError):
 
 
 class InvalidState(ValueError):
-    """A saved game or link that is damaged, tampered with or from an unknown version."""
+    """A saved game or link that is damaged, tampered with or from an unknown version.
+
+    ``reason`` names the refusal for the page (docs/WEBAPI.md); the link codec's refusals
+    (rummy/link/errors.py) say more precisely why.
+    """
+
+    reason = "broken"

@@ -16,22 +16,26 @@ from __future__ import annotations
 
 import marshal
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from . import cards, melds, rng, scoring, tiles, variants
+from .constants import STATE_VERSION
 from .errors import IllegalMove
-from .limits import MAX_DEALT_TILES, MAX_ROUNDS
+from .limits import MAX_DEALT_TILES
+from .scoring import match_winners
 from .variants import OPENING_PAIRS, OPENING_POINTS, Variant
-
-STATE_VERSION = 1
 
 State = dict[str, Any]
 
 
-def _copy(s: State) -> State:
+T = TypeVar("T")
+
+
+def copy_state(s: T) -> T:
+    """A deep copy of a state (what `Game.state()` hands out)."""
     # The state holds only dicts, lists, str, int, bool and None: marshal copies it in C, far
     # faster than copy.deepcopy, and it exists in Pyodide too.
-    return marshal.loads(marshal.dumps(s))
+    return marshal.loads(marshal.dumps(cast(Any, s)))
 
 
 class Game:
@@ -74,7 +78,7 @@ class Game:
     @property
     def round_result(self) -> dict | None:
         result = self._s["round_result"]
-        return None if result is None else _copy(result)
+        return None if result is None else copy_state(result)
 
     @property
     def scores(self) -> list[int]:
@@ -87,17 +91,17 @@ class Game:
 
     @property
     def options(self) -> dict:
-        return _copy(self._s["options"])
+        return copy_state(self._s["options"])
 
     def hand(self, seat: int) -> list[str]:
-        return list(self._s["hands"][_seat(self._s, seat)])
+        return list(self._s["hands"][check_seat(self._s, seat)])
 
     def view(self, seat: int) -> dict:
         """What ``seat`` may see: its own hand, counts of the others, the table, the public log."""
-        return make_view(self._s, _seat(self._s, seat))
+        return make_view(self._s, check_seat(self._s, seat))
 
     def state(self) -> State:
-        return _copy(self._s)
+        return copy_state(self._s)
 
     def to_link(self) -> str:
         from . import link  # imported on use: keeps `import rummy` light
@@ -107,19 +111,14 @@ class Game:
     # -- acting ------------------------------------------------------------------------------
     def apply(self, action: dict) -> None:
         """Apply the current player's action, or raise IllegalMove and change nothing."""
-        s = _copy(self._s)
-        _apply(s, action)
+        s = copy_state(self._s)
+        apply_action(s, action)
         self._s = s
 
     def next_round(self) -> None:
-        if not self._s["round_over"]:
-            raise IllegalMove("The round is still being played", code="round_in_play")
-        if self._s["game_over"]:
-            raise IllegalMove("The match is over: start a new game", code="match_over")
-        s = _copy(self._s)
-        s["round"] += 1
-        s["first"] = (s["first"] + 1) % s["players"]
-        _deal(s, None)
+        check_next_round(self._s)
+        s = copy_state(self._s)
+        start_next_round(s)
         self._s = s
 
     def __repr__(self) -> str:
@@ -176,7 +175,7 @@ def new_game(
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise IllegalMove(f"deal['first'] must be a seat from 0 to {players - 1}")
         s["first"] = first
-    _deal(s, deal)
+    deal_round(s, deal)
     return Game(s)
 
 
@@ -185,17 +184,19 @@ def load(state: State) -> Game:
     from .validate import check_state  # only loading pays for the checks' import
 
     check_state(state)
-    return Game(_copy(state))
+    return Game(copy_state(state))
 
 
-def _deal(s: State, deal: dict | None) -> None:
+def deal_round(s: State, deal: dict | None) -> None:
+    """Lay out round ``s["round"]`` in place: from the seed (``deal`` None) or as ``deal`` gives
+    it (checked: ValueError if it does not hold every piece once)."""
     v = variants.get(s["variant"])
     n = s["players"]
     first = s["first"]
     if deal is None:
         pieces = rng.shuffled(list(v.deck()), s["seed"], "deal", s["round"])
         size = v.hand_size(n)
-        hands = [[] for _ in range(n)]
+        hands: list[list[str]] = [[] for _ in range(n)]
         for i in range(n):
             seat = (first + i) % n
             count = size + (1 if v.uses_tiles and seat == first else 0)
@@ -273,7 +274,7 @@ def _check_deal(v: Variant, n: int, deal: object) -> tuple[list, list, list]:
 
 def _snapshot(s: State) -> State:
     undo, s["undo"] = s["undo"], None
-    copy = _copy(s)
+    copy = copy_state(s)
     s["undo"] = undo
     return copy
 
@@ -282,13 +283,16 @@ def _snapshot(s: State) -> State:
 # Actions
 
 
-def _seat(s: State, seat: object) -> int:
+def check_seat(s: State, seat: object) -> int:
+    """``seat`` if it is a seat of this game, else IllegalMove."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s["players"]:
         raise IllegalMove(f"There is no seat {seat!r} (seats are 0 to {s['players'] - 1})")
     return seat
 
 
-def _apply(s: State, action: object) -> None:
+def apply_action(s: State, action: object) -> None:
+    """Play the current player's ``action`` on ``s`` in place. A refused action raises
+    IllegalMove and may leave ``s`` half changed: `Game.apply` plays on a copy."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalMove(
             'An action is an object with a \'type\', like {"type": "draw", "source": "stock"}',
@@ -305,6 +309,23 @@ def _apply(s: State, action: object) -> None:
             code="bad_action",
         )
     handler(s, action)
+
+
+def check_next_round(s: State) -> None:
+    """IllegalMove unless the next round may be dealt (the round is over, the match is not)."""
+    if not s["round_over"]:
+        raise IllegalMove("The round is still being played", code="round_in_play")
+    if s["game_over"]:
+        raise IllegalMove("The match is over: start a new game", code="match_over")
+
+
+def start_next_round(s: State) -> None:
+    """Deal the next round in place (the first seat moves on by one); IllegalMove, with ``s``
+    unchanged, at the wrong moment."""
+    check_next_round(s)
+    s["round"] += 1
+    s["first"] = (s["first"] + 1) % s["players"]
+    deal_round(s, None)
 
 
 def _variant(s: State) -> Variant:
@@ -598,6 +619,7 @@ def _swap_joker(s: State, action: dict) -> None:
     target = _find_meld(s, action.get("meld"))
     tile = action.get("tile")
     tiles.parse(tile)
+    tile = cast(str, tile)  # parse refused anything else
     _need_opened_to_add(s)
     _take_from_hand(s, [tile])
     swapped = melds.swap_joker(target["kind"], target["cards"], tile)
@@ -613,10 +635,10 @@ def _discard(s: State, action: dict) -> None:
     v = _variant(s)
     code = action.get("card")
     if v.uses_tiles:
-        tiles.check(code)
-        code = tiles.base(code)
+        code = tiles.base(tiles.check(code))
     else:
         cards.parse(code)
+        code = cast(str, code)  # parse refused anything else
     seat = s["current"]
     if v.uses_tiles:
         if s["taken"] is not None and not s["taken_used"]:
@@ -686,9 +708,9 @@ def _reset_turn(s: State, action: dict) -> None:
             + (f" (a {_noun(s)} drawn from the stock stays in your hand)" if s["drawn"] else ""),
             code="nothing_to_undo",
         )
-    restored = _copy(undo)
+    restored = copy_state(undo)
     if restored["phase"] == "play":
-        restored["undo"] = _copy(undo)
+        restored["undo"] = copy_state(undo)
     s.clear()
     s.update(restored)
 
@@ -740,7 +762,7 @@ def _end_round(
     s["round_result"] = result
     s["round_over"] = True
     s["undo"] = None
-    s["history"].append(_copy(result))
+    s["history"].append(copy_state(result))
     s["scores"] = [a + b for a, b in zip(s["scores"], result["points"], strict=True)]
     s["log"].append({"type": "round_end", "seat": winner, "kind": kind})
     _check_match_end(s)
@@ -751,25 +773,6 @@ def _check_match_end(s: State) -> None:
     if winners is not None:
         s["game_over"] = True
         s["winners"] = winners
-
-
-def match_winners(options: dict, round_: int, scores: list[int]) -> list[int] | None:
-    """Who won the match if it ends with round ``round_`` (equal leaders share), else None.
-
-    The match ends after its fixed number of rounds/hands, or when a total reaches the target
-    — and in any case after `MAX_ROUNDS` rounds, so a match (and a saved game or link holding
-    it) stays bounded even when rounds keep ending without points (RULES-DECISIONS.md).
-    """
-    if "rounds" in options:
-        over = round_ >= options["rounds"]
-    elif options.get("hands") is not None:
-        over = round_ >= options["hands"]
-    else:
-        over = max(scores) >= options["target"]
-    if not over and round_ < MAX_ROUNDS:
-        return None
-    best = max(scores)
-    return [seat for seat, score in enumerate(scores) if score == best]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -787,7 +790,7 @@ def make_view(s: State, seat: int) -> dict:
             "accounts": list(s["accounts"]),
             "used": list(s["button_used"]),
         }
-    return _copy(
+    return copy_state(
         {
             "variant": s["variant"],
             "players": s["players"],

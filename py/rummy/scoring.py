@@ -9,6 +9,7 @@ opened with pairs), multiplied for a joker finish or a finish in one turn.
 from __future__ import annotations
 
 from . import cards, tiles
+from .limits import MAX_ROUNDS
 
 # rummy101: what the winner gains, and the multiplier on every opponent's loss, by finish kind.
 WINNER_GAINS = {"normal": 101, "joker": 202, "one_turn": 202, "one_turn_joker": 404}
@@ -86,3 +87,22 @@ def round_result(
         **score,
         "hands": [list(h) for h in hands],
     }
+
+
+def match_winners(options: dict, round_: int, scores: list[int]) -> list[int] | None:
+    """Who won the match if it ends with round ``round_`` (equal leaders share), else None.
+
+    The match ends after its fixed number of rounds/hands, or when a total reaches the target
+    — and in any case after `MAX_ROUNDS` rounds, so a match (and a saved game or link holding
+    it) stays bounded even when rounds keep ending without points (RULES-DECISIONS.md).
+    """
+    if "rounds" in options:
+        over = round_ >= options["rounds"]
+    elif options.get("hands") is not None:
+        over = round_ >= options["hands"]
+    else:
+        over = max(scores) >= options["target"]
+    if not over and round_ < MAX_ROUNDS:
+        return None
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]

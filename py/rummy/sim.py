@@ -26,6 +26,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from typing import Any
 
 MAX_ACTIONS = 5000
 DEFAULT_OPTIONS = {"basic": {"max_rebuilds": 2}, "rummy200": {}, "rummy101": {}}
@@ -48,7 +49,7 @@ def play_game(variant: str, lineup: list[str], seed: int, options: dict, match: 
     from rummy import bots
 
     g = rummy.new_game(variant, players=len(lineup), seed=seed, options=options)
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[str, list[tuple[float, float]]] = defaultdict(list)
     bugs: list[str] = []
     points = [0] * len(lineup)
     rounds = 0
@@ -78,6 +79,7 @@ def play_game(variant: str, lineup: list[str], seed: int, options: dict, match: 
             break
         rounds += 1
         result = g.round_result
+        assert result is not None  # the round is over
         points = [a + b for a, b in zip(points, result["points"], strict=True)]
         if not match or g.game_over:
             break
@@ -96,7 +98,7 @@ def play_game(variant: str, lineup: list[str], seed: int, options: dict, match: 
         "rounds": rounds,
         "times": dict(times),
         "bugs": bugs,
-        "kind": None if bugs or match else g.round_result["kind"],
+        "kind": None if bugs or match or result is None else result["kind"],
     }
 
 
@@ -178,7 +180,7 @@ def summarise(
             continue
         decided += 1
         wins[win_levels.pop()] += 1
-    report = {
+    report: dict[str, Any] = {
         "variant": variant,
         "players": players,
         "lineup": lineup,

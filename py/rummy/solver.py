@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from . import cards as _cards
 from . import tiles as _tiles
@@ -685,7 +686,7 @@ def _best_melds(
     if best_value < lower:
         return None
     # Walk back to the choice made at each step, then replay them forwards with real tiles.
-    steps: list[tuple[int, object, int]] = []
+    steps: list[tuple[int, Any, int]] = []
     key = best_key
     for back in reversed(history):
         step = (key, None, 0) if back is None else back[key]
@@ -703,7 +704,7 @@ def _best_melds(
             runs = in_flight[colour]
             if choice is None:
                 continue
-            _new_id, _count, to_sets, _jokers, slots, stopped = choice  # type: ignore[misc]
+            _new_id, _count, to_sets, _jokers, slots, stopped = choice
             melds.extend(runs[i] for i in stopped)
             real, joker = _tile(colour, n), _joker(colour, n)
             in_flight[colour] = [
@@ -712,7 +713,7 @@ def _best_melds(
             ]
             pool.extend([colour] * to_sets)
         if pool:
-            melds.extend(_deal_sets(n, pool, set_jokers))  # type: ignore[arg-type]
+            melds.extend(_deal_sets(n, pool, set_jokers))
     for runs in in_flight:
         melds.extend(runs)
     melds.sort(key=_meld_order)
@@ -778,10 +779,10 @@ def _greedy_jokers(
         if where[0] == "loose":
             loose = [t for k, t in enumerate(loose) if k not in where[1:]]
             target = runs if len(meld) == 4 else sets
-            target.append(meld)  # type: ignore[arg-type]
+            target.append(meld)
         else:
             target = runs if where[0] == "run" else sets
-            target[where[1]] = meld  # type: ignore[call-overload]
+            target[where[1]] = meld
 
     result = []
     for colour, low, high, real in runs:

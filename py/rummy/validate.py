@@ -20,46 +20,9 @@ from collections import Counter
 from typing import Any
 
 from . import cards, melds, rng, scoring, tiles, variants
+from .constants import ALL_ROUND_KINDS, NO_WINNER_KINDS, ROUND_KINDS, STATE_KEYS, STATE_VERSION
 from .errors import IllegalMove, InvalidState
 from .limits import MAX_LOG, MAX_ROUNDS, MAX_SAFE_INT, MAX_TILE_HAND
-
-_KEYS = (
-    "version",
-    "variant",
-    "players",
-    "options",
-    "seed",
-    "round",
-    "first",
-    "scores",
-    "history",
-    "accounts",
-    "game_over",
-    "winners",
-    "hands",
-    "stock",
-    "discard",
-    "discard_by",
-    "table",
-    "next_id",
-    "current",
-    "turn",
-    "phase",
-    "drawn",
-    "taken",
-    "taken_used",
-    "plays",
-    "opened",
-    "first_play",
-    "thresholds",
-    "button_used",
-    "last_discards",
-    "renewals",
-    "log",
-    "undo",
-    "round_over",
-    "round_result",
-)
 
 
 def _fail(why: str) -> None:
@@ -81,16 +44,14 @@ def _list(value: Any, name: str, length: int | None = None) -> list:
 
 
 def check_state(s: Any, nested: bool = False) -> None:
-    from .game import STATE_VERSION
-
     if not isinstance(s, dict):
         _fail("it is not an object")
     if s.get("version") != STATE_VERSION:
         _fail(f"it was saved by another version of the game ({s.get('version')!r})")
-    missing = [k for k in _KEYS if k not in s]
+    missing = [k for k in STATE_KEYS if k not in s]
     if missing:
         _fail(f"'{missing[0]}' is missing")
-    extra = sorted(set(s) - set(_KEYS), key=str)
+    extra = sorted(set(s) - set(STATE_KEYS), key=str)
     if extra:
         _fail(f"it holds an unknown field {extra[0]!r}")
     try:
@@ -198,18 +159,6 @@ def check_state(s: Any, nested: bool = False) -> None:
         check_state(s["undo"], nested=True)
 
 
-_KINDS = {
-    "out",
-    "rummy",
-    "no_stock",
-    "closed",
-    "stalemate",
-    "normal",
-    "joker",
-    "one_turn",
-    "one_turn_joker",
-    "stock_out",
-}
 _STATUS = {"winner", "loser", "none", "not_opened", "opened_melds", "opened_pairs"}
 
 
@@ -226,7 +175,7 @@ def _check_event(e: Any, n: int, check: Any) -> None:
     if kind == "round_end":
         if e.get("seat") is not None:
             _int(e.get("seat"), "log seat", 0, n - 1)
-        if e.get("kind") not in _KINDS:
+        if e.get("kind") not in ALL_ROUND_KINDS:
             _fail("a log entry names an unknown round end")
         return
     _int(e.get("seat"), "log seat", 0, n - 1)
@@ -277,7 +226,7 @@ def _check_result(r: Any, n: int, check: Any) -> None:
         _fail("a round result is malformed")
     if r["winner"] is not None:
         _int(r["winner"], "round winner", 0, n - 1)
-    if r["kind"] not in _KINDS:
+    if r["kind"] not in ALL_ROUND_KINDS:
         _fail(f"a round ended in an unknown way ({r['kind']!r})")
     _int(r["round"], "round result", 1, MAX_ROUNDS)
     for name in ("points", "values"):
@@ -288,14 +237,6 @@ def _check_result(r: Any, n: int, check: Any) -> None:
             _fail(f"a round result holds the status {status!r}")
     for hand in _list(r["hands"], "hands", n):
         _codes(hand, "round result hands", check)
-
-
-_NO_WINNER_KINDS = {"no_stock", "stalemate", "stock_out"}
-_ROUND_KINDS = {
-    "basic": {"out", "rummy", "no_stock"},
-    "rummy200": {"closed", "stalemate"},
-    "rummy101": {"normal", "joker", "one_turn", "one_turn_joker", "stock_out"},
-}
 
 
 def _check_turn_fields(s: dict, v: variants.Variant, n: int, check: Any) -> None:
@@ -361,9 +302,9 @@ def _check_match(s: dict, v: variants.Variant, n: int) -> None:
         _fail("its scores are not the sum of the points of its finished rounds")
     if s["round_over"] and s["round_result"] != history[-1]:
         _fail("its round result is not its last finished round")
-    from .game import match_winners
-
-    winners = match_winners(s["options"], s["round"], s["scores"]) if s["round_over"] else None
+    winners = (
+        scoring.match_winners(s["options"], s["round"], s["scores"]) if s["round_over"] else None
+    )
     if s["game_over"] != (winners is not None):
         _fail("'game_over' does not say whether the match is over")
     if s["winners"] != winners:
@@ -373,7 +314,7 @@ def _check_match(s: dict, v: variants.Variant, n: int) -> None:
 def _check_scored(result: dict, s: dict, v: variants.Variant, n: int) -> None:
     """A finished round as the rules would have scored it from its hands."""
     winner, kind, hands = result["winner"], result["kind"], result["hands"]
-    if kind not in _ROUND_KINDS[v.id] or (winner is None) != (kind in _NO_WINNER_KINDS):
+    if kind not in ROUND_KINDS[v.id] or (winner is None) != (kind in NO_WINNER_KINDS):
         _fail(f"round {result['round']} ended in a way this game does not end ({kind!r})")
     if winner is not None and hands[winner]:
         _fail(f"round {result['round']}'s winner still holds cards")

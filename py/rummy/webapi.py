@@ -9,13 +9,12 @@ A request is ``{"id": n, "op": "...", ...arguments}``. The answer is
 ``{"id": n, "ok": true, "result": ...}`` or
 ``{"id": n, "ok": false, "error": "readable message", "kind": ...}`` where ``kind`` is
 ``"illegal"`` (the rules refused: the message is for the player), ``"bad_request"`` (the
-caller sent something malformed), ``"unavailable"`` (a feature whose module has not landed yet,
-such as computer players or links), ``"link"`` (a link, invitation or deal the link module
-refuses; the answer then also has a ``"reason"``: ``"already_opened"``, ``"forked"``,
-``"missed"``, ``"wrong_game"``, ``"broken"`` or ``"unfair"``) or ``"internal"`` (a bug: report
-it). An ``"illegal"`` answer also has the refusal's ``"code"`` and ``"params"`` when it has a code
-(``IllegalMove.code``), so the page can say it in the player's language. No exception ever
-escapes :func:`dispatch`.
+caller sent something malformed), ``"link"`` (a link, invitation or deal the link codec
+refuses; the answer then also has a ``"reason"``, the refusal's own ``reason``:
+``"already_opened"``, ``"forked"``, ``"missed"``, ``"wrong_game"``, ``"broken"`` or
+``"unfair"``) or ``"internal"`` (a bug: report it). An ``"illegal"`` answer also has the
+refusal's ``"code"`` and ``"params"`` when it has a code (``IllegalMove.code``), so the page
+can say it in the player's language. No exception ever escapes :func:`dispatch`.
 
 Games live in a :class:`Session` under string handles (``"g1"``, ``"g2"``, ...). Each handle
 remembers the seat the page plays (``seat`` at ``new_game``/``load``, default 0); every op that
@@ -25,12 +24,12 @@ answers with a view shows it from that seat unless the request names another.
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
 import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from .errors import IllegalMove, InvalidState
 
 PROTOCOL = 1
 _MAX_JUDGED = 40  # groups per `judge` request, and codes per group (a rack holds at most ~30)
@@ -70,20 +69,10 @@ class _Handle:
         return seat
 
 
-def _load_engine() -> Any:
-    import rummy
-
-    return rummy
-
-
 class Session:
-    """The games the page has open, and the ops it may run on them.
+    """The games the page has open, and the ops it may run on them."""
 
-    ``engine`` is the ``rummy`` package (tests may pass a stand-in with the same calls).
-    """
-
-    def __init__(self, engine: Any = None) -> None:
-        self._engine = engine
+    def __init__(self) -> None:
         self._games: dict[str, _Handle] = {}
         self._next_handle = 1
         self._ops: dict[str, Callable[[dict[str, Any]], Any]] = {
@@ -132,31 +121,27 @@ class Session:
             return _encode({"id": request_id, "ok": True, "result": result})
         except RequestError as exc:
             return _error(request_id, str(exc), exc.kind, exc.reason, exc.code, exc.params)
-        except Exception as exc:  # the engine's own refusals, then anything unforeseen
-            illegal = self._illegal_move_class()
-            if illegal is not None and isinstance(exc, illegal):
-                code, params = getattr(exc, "code", None), getattr(exc, "params", None)
-                return _error(request_id, str(exc), "illegal", None, code, params)
+        except IllegalMove as exc:  # the rules refused
+            return _error(request_id, str(exc), "illegal", None, exc.code, exc.params)
+        except Exception as exc:  # anything unforeseen
             return _error(request_id, f"Internal error: {type(exc).__name__}: {exc}", "internal")
 
     # -- ops ------------------------------------------------------------------------------
 
     def op_version(self, request: dict[str, Any]) -> dict[str, Any]:
-        engine = self.engine
+        import rummy
+
         return {
             "protocol": PROTOCOL,
-            "engine": getattr(engine, "__version__", None) or _installed_version(),
+            "engine": rummy.__version__ or _installed_version(),
             "python": sys.version.split()[0],
-            "variants": list(getattr(engine, "VARIANTS", ())),
-            "features": {
-                "games": callable(getattr(engine, "new_game", None)),
-                "bots": self._has_module("bots"),
-                "links": self._has_module("link"),
-            },
+            "variants": list(rummy.VARIANTS),
+            "features": {"games": True, "bots": True, "links": True},  # kept for older pages
         }
 
     def op_new_game(self, request: dict[str, Any]) -> dict[str, Any]:
-        new_game = self._engine_call("new_game", "Starting a game")
+        from .game import new_game
+
         variant = _require(request, "variant", str)
         players = _require(request, "players", int)
         kwargs: dict[str, Any] = {"players": players}
@@ -169,19 +154,22 @@ class Session:
         seat = _optional_seat(request, default=0)
         try:
             game = new_game(variant, **kwargs)
+        except IllegalMove:
+            raise
         except ValueError as exc:
-            self._reraise_unless_illegal(exc)
             raise RequestError(f"Cannot start that game: {exc}") from None
         return self._open(game, seat)
 
     def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
-        load = self._engine_call("load", "Loading a game")
+        from .game import load
+
         state = _require(request, "state", dict)
         seat = _optional_seat(request, default=0)
         try:
             game = load(state)
+        except IllegalMove:
+            raise
         except Exception as exc:
-            self._reraise_unless_illegal(exc)
             raise RequestError(f"That saved game cannot be loaded: {exc}") from None
         return self._open(game, seat)
 
@@ -210,13 +198,11 @@ class Session:
 
     def op_bot(self, request: dict[str, Any]) -> dict[str, Any]:
         handle = self._handle(request)
-        bots = self._optional_module("bots")
-        if bots is None:
-            raise RequestError("Computer players are not available yet.", "unavailable")
+        from . import bots
+
         level = request.get("level", "medium")
-        levels = tuple(getattr(bots, "LEVELS", ()))
-        if not isinstance(level, str) or (levels and level not in levels):
-            shown = ", ".join(f'"{name}"' for name in levels) or '"easy" or "hard"'
+        if not isinstance(level, str) or level not in bots.LEVELS:
+            shown = ", ".join(f'"{name}"' for name in bots.LEVELS)
             raise RequestError(f"'level' must be one of {shown}, not {json.dumps(level)[:40]}")
         seed = request.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -233,9 +219,8 @@ class Session:
 
     def op_hint(self, request: dict[str, Any]) -> dict[str, Any]:
         handle = self._handle(request)
-        bots = self._optional_module("bots")
-        if bots is None:
-            raise RequestError("Hints are not available yet.", "unavailable")
+        from . import bots
+
         seat = handle.seat_of(request)
         return {"hint": bots.hint(handle.game.view(seat))}
 
@@ -253,19 +238,18 @@ class Session:
             for g in groups
         ):
             raise RequestError(f"'groups' must be at most {_MAX_JUDGED} lists of codes")
-        melds = self._optional_module("melds")
+        from . import melds
+
         view = handle.game.view(handle.seat)
         tiles = view["variant"] == "rummy101"
         ace_high = bool(view["options"].get("ace_high_or_low", False))
-        illegal = self._illegal_move_class() or ValueError
         out = []
         for codes in groups:
             try:
                 made = melds.check_tiles(codes) if tiles else melds.check_cards(codes, ace_high)
-            except illegal as exc:
+            except IllegalMove as exc:
                 verdict = {"valid": False, "kind": None, "value": 0, "codes": codes}
-                verdict.update(why=str(exc), code=getattr(exc, "code", None))
-                verdict["params"] = getattr(exc, "params", None) or {}
+                verdict.update(why=str(exc), code=exc.code, params=exc.params)
                 out.append(verdict)
             else:
                 out.append(
@@ -292,8 +276,8 @@ class Session:
         tiles = view["variant"] == "rummy101"
         if by not in (("runs", "sets", "pairs") if tiles else ("runs", "sets")):
             raise RequestError('\'by\' must be "runs" or "sets" (or "pairs" in rummy101)')
-        solver = self._optional_module("solver")
-        melds = self._optional_module("melds")
+        from . import melds, solver
+
         hand = view["hand"]
         if by == "pairs":
             groups = solver.best_pairs(hand)[1]
@@ -325,41 +309,39 @@ class Session:
         return self._view(handle, request)
 
     def op_link(self, request: dict[str, Any]) -> dict[str, Any]:
+        from . import link
+
         handle = self._handle(request)
-        to_link = getattr(handle.game, "to_link", None)
-        link = self._optional_module("link")
-        if not callable(to_link) or link is None:
-            raise RequestError("Game links are not available yet.", "unavailable")
         state = handle.game.state()
         if request.get("seat") is None:
-            text, kind = to_link(), "full"
+            text, kind = link.encode(state), "full"
         else:  # the recipient: the moves since its last turn when its copy can be named
             text = link.link_for(state, handle.seat_of(request))
             kind = link.inspect(text)["kind"]
         return {"link": text, "kind": kind, "game_id": link.game_id(state)}
 
     def op_open_link(self, request: dict[str, Any]) -> dict[str, Any]:
-        from_link = getattr(self.engine, "from_link", None)
-        if not callable(from_link) or self._optional_module("link") is None:
-            raise RequestError("Game links are not available yet.", "unavailable")
+        from . import link
+
         text = _require(request, "link", str)
         seat = _optional_seat(request, default=0)
         try:
-            game = from_link(text)
-        except Exception as exc:
-            self._reraise_unless_illegal(exc)
-            raise RequestError(str(exc)) from None  # link.py's messages are whole sentences
+            game = link.decode(text)
+        except ValueError as exc:  # the link codec's messages are whole sentences
+            raise RequestError(str(exc)) from None
         return self._open(game, seat)
 
     def op_receive_link(self, request: dict[str, Any]) -> dict[str, Any]:
-        link = self._link_module()
+        from . import link
+        from .game import load
+
         text = _require(request, "link", str)
         seat = None if request.get("seat") is None else _optional_seat(request, default=0)
         stored = None
         if request.get("state") is not None:
             stored = _require(request, "state", dict)
             try:
-                self.engine.load(stored)
+                load(stored)
             except Exception as exc:  # the page's own copy: a bug or damaged storage
                 if _other_game(link, stored, text):  # it cannot block another game's link
                     raise RequestError(
@@ -368,7 +350,7 @@ class Session:
                         "wrong_game",
                     ) from None
                 raise RequestError(f"The stored game cannot be loaded: {exc}") from None
-        with _link_refusals(link):
+        with _link_refusals():
             got = link.receive(stored, text, seat)
         game = got["game"]
         opened = self._open(game, game.current_player if seat is None else seat)
@@ -384,7 +366,8 @@ class Session:
 
     def op_replay(self, request: dict[str, Any]) -> dict[str, Any]:
         handle = self._handle(request)
-        link = self._link_module()
+        from . import link
+
         seat = handle.seat_of(request)
         since = _require(request, "since", int)
         try:
@@ -394,19 +377,22 @@ class Session:
         return {"steps": steps}
 
     def op_invite_encode(self, request: dict[str, Any]) -> dict[str, Any]:
-        link = self._link_module()
+        from . import link
+
         invite = _require(request, "invite", dict)
-        with _link_refusals(link):
+        with _link_refusals():
             return {"text": link.encode_invite(invite)}
 
     def op_invite_decode(self, request: dict[str, Any]) -> dict[str, Any]:
-        link = self._link_module()
+        from . import link
+
         text = _require(request, "text", str)
-        with _link_refusals(link):
+        with _link_refusals():
             return {"invite": link.decode_invite(text)}
 
     def op_commit(self, request: dict[str, Any]) -> dict[str, Any]:
-        link = self._link_module()
+        from . import link
+
         secret = _require(request, "secret", str)
         try:
             return {"commitment": link.commit(secret)}
@@ -414,10 +400,11 @@ class Session:
             raise RequestError(str(exc)) from None
 
     def op_fair_seed(self, request: dict[str, Any]) -> dict[str, Any]:
-        link = self._link_module()
+        from . import link
+
         invite = _require(request, "invite", dict)
         secret = _require(request, "secret", str)
-        with _link_refusals(link):
+        with _link_refusals():
             return {"seed": link.fair_seed(invite, secret)}
 
     def op_clean_names(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -436,65 +423,8 @@ class Session:
 
     # -- helpers --------------------------------------------------------------------------
 
-    @property
-    def engine(self) -> Any:
-        if self._engine is None:
-            self._engine = _load_engine()
-        return self._engine
-
-    def _link_module(self) -> Any:
-        link = self._optional_module("link")
-        if link is None:
-            raise RequestError("Game links are not available yet.", "unavailable")
-        return link
-
-    def _engine_call(self, name: str, what: str) -> Callable[..., Any]:
-        func = getattr(self.engine, name, None)
-        if not callable(func):
-            raise RequestError(
-                f"{what} is not available yet (rummy.{name} is missing).", "unavailable"
-            )
-        return func
-
-    def _optional_module(self, name: str) -> Any:
-        """``rummy.<name>`` if that module exists yet; None only when that very module is missing.
-
-        A stand-in engine without a ``__name__`` (tests) just offers attributes.
-        """
-        package = getattr(self.engine, "__name__", None)
-        if not isinstance(package, str):
-            return getattr(self.engine, name, None)
-        try:
-            return importlib.import_module(f"{package}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{package}.{name}":
-                return None
-            raise
-
-    def _has_module(self, name: str) -> bool:
-        """Whether ``rummy.<name>`` exists, without importing it (boot stays light)."""
-        package = getattr(self.engine, "__name__", None)
-        if not isinstance(package, str):
-            return getattr(self.engine, name, None) is not None
-        try:
-            return importlib.util.find_spec(f"{package}.{name}") is not None
-        except (ImportError, ValueError):
-            return False
-
-    def _illegal_move_class(self) -> type[BaseException] | None:
-        try:
-            cls = getattr(self.engine, "IllegalMove", None)
-        except Exception:
-            return None
-        return cls if isinstance(cls, type) and issubclass(cls, BaseException) else None
-
-    def _reraise_unless_illegal(self, exc: Exception) -> None:
-        illegal = self._illegal_move_class()
-        if illegal is not None and isinstance(exc, illegal):
-            raise exc
-
     def _open(self, game: Any, seat: int) -> dict[str, Any]:
-        handle = _Handle(game, 0, len(game.view(0)["hand_sizes"]))
+        handle = _Handle(game, 0, game.players)
         handle.seat = handle.seat_of({"seat": seat})
         game_id = f"g{self._next_handle}"
         self._next_handle += 1
@@ -619,33 +549,18 @@ def _error(
     return json.dumps(response, separators=(",", ":"))
 
 
-# How a refused link, invitation or deal is reported: kind "link" and one of these reasons
-# (the most specific class first); any other refusal of the link module is "broken".
-_LINK_REASONS = (
-    ("AlreadyApplied", "already_opened"),
-    ("ForkedHistory", "forked"),
-    ("MissedMoves", "missed"),
-    ("WrongGame", "wrong_game"),
-    ("UnfairDeal", "unfair"),
-)
-
-
 @contextlib.contextmanager
-def _link_refusals(link: Any) -> Iterator[None]:
-    """Turn the link module's refusals into ``{"kind": "link", "reason": ...}`` answers."""
+def _link_refusals() -> Iterator[None]:
+    """Turn the link codec's refusals into ``{"kind": "link", "reason": ...}`` answers: every
+    refusal is an InvalidState and names its ``reason`` (rummy/link/errors.py)."""
     try:
         yield
     except RequestError:
         raise
-    except ValueError as exc:  # InvalidState, LinkError and its kinds are ValueErrors
-        for name, reason in _LINK_REASONS:
-            cls = getattr(link, name, None)
-            if isinstance(cls, type) and isinstance(exc, cls):
-                raise RequestError(str(exc), "link", reason) from None
-        invalid = getattr(link, "InvalidState", None)
-        if isinstance(invalid, type) and isinstance(exc, invalid):
-            raise RequestError(str(exc), "link", "broken") from None
-        raise RequestError(str(exc)) from None  # e.g. a seat that is not in the game
+    except InvalidState as exc:
+        raise RequestError(str(exc), "link", exc.reason) from None
+    except ValueError as exc:  # e.g. a seat that is not in the game
+        raise RequestError(str(exc)) from None
 
 
 _default_session = Session()

@@ -10,7 +10,8 @@ from fixtures.table_driver import expect, hand, new_page, press, wait_saved
 from test_link_play import open_link, take_over
 
 import rummy
-from rummy import game, link
+from rummy import game
+from rummy.link import envelope, full
 
 STORED = """() => JSON.stringify(Object.entries(localStorage)
     .filter(([k]) => k.includes('.game.')).map(([, v]) => JSON.parse(v).state))"""
@@ -39,11 +40,11 @@ def test_a_crafted_link_cannot_rewrite_the_hand_this_device_holds(browser, site_
     later = rummy.load(state)
     later.apply({"type": "draw", "source": "stock"})
     later.apply({"type": "discard", "card": later.hand(0)[0]})
-    forged = game._copy(later.state())
+    forged = game.copy_state(later.state())
     mine = forged["hands"][1]
     forged["hands"][1], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
     rummy.load(forged)  # the state's own checks pass: only the device's copy can tell
-    crafted = link._wrap(link._snapshot_body(forged))
+    crafted = envelope.wrap(full.snapshot_body(forged))
     page.goto(f"{site_url}#g={crafted}")
     expect(page.locator("#table .msg.error")).to_contain_text("changes what this device")
     assert [code for _, code in hand(page)] == held

@@ -14,8 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import cards, tiles
-
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+from ..constants import LEVELS as LEVELS  # re-exported: the link codec checks levels too
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,130 @@
+"""The engine's module layout (README "Modules"): no import cycle in py/rummy, and the link
+codec's modules use only public names of the modules they import.
+
+Imports are read from the source with `ast`, those inside functions included (an import kept
+inside a function only hides a cycle, it does not break it).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "py"
+PACKAGE = ROOT / "rummy"
+
+# The engine's two documented edges back up the layers, each taken only when called:
+# `Game.to_link()` (ENGINE_API.md) encodes with the codec that also returns `Game`s, and
+# `bots.hint` plays the hard bot's turn through the package's `decide`.
+ALLOWED_BACK_EDGES = {("rummy.game", "rummy.link"), ("rummy.bots.hints", "rummy.bots")}
+
+
+def module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imported(name: str, path: pathlib.Path) -> set[str]:
+    """The engine modules ``name`` imports anywhere in its source."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:  # `from . import game` names a module, not a value
+                child = f"{source}.{alias.name}"
+                found.add(child if child in MODULES else source)
+    return {module for module in found if module in MODULES and module != name}
+
+
+GRAPH = {name: imported(name, path) for name, path in MODULES.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_the_import_walk_sees_imports_inside_functions():
+    assert "rummy.link" in GRAPH["rummy.game"]  # `Game.to_link` imports it on use
+    assert "rummy.validate" in GRAPH["rummy.game"]  # so does `load`
+    assert "rummy.link.full" in GRAPH["rummy.link"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_module_of_the_engine_imports_itself_round_a_cycle():
+    graph = {
+        name: {other for other in targets if (name, other) not in ALLOWED_BACK_EDGES}
+        for name, targets in GRAPH.items()
+    }
+    assert cycles(graph) == []
+    for name, other in ALLOWED_BACK_EDGES:  # each exception is still needed, or it goes
+        assert other in GRAPH[name], f"{name} no longer imports {other}: drop the exception"
+
+
+def test_constants_and_the_bits_import_nothing_from_the_engine():
+    assert GRAPH["rummy.constants"] == set()
+    assert GRAPH["rummy.link.bits"] == set()
+
+
+def test_the_link_codec_uses_no_private_name_of_another_module():
+    found = []
+    for name, path in MODULES.items():
+        if not name.startswith("rummy.link"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Attribute) and not (
+                isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+            ):
+                names = [node.attr]
+            else:
+                continue
+            found += [
+                f"{path.name}:{node.lineno} {n}"
+                for n in names
+                if n.startswith("_") and not n.startswith("__")
+            ]
+    assert found == []
