@@ -26,14 +26,22 @@ const TILE_MARK_SVG = {
 const JOKER_SVG =
   '<path d="M50 4L61 37L96 37L68 58L79 92L50 71L21 92L32 58L4 37L39 37Z"/>';
 
+// Each shape is parsed once and cloned after: a table shows a hundred pieces and is drawn on
+// every move, and parsing markup each time was a good part of a render on a slow phone.
+const shapes = new Map();
+
 function svg(inner, cls) {
-  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  el.setAttribute('viewBox', '0 0 100 100');
-  el.setAttribute('class', cls);
-  el.setAttribute('aria-hidden', 'true');
-  el.setAttribute('focusable', 'false');
-  el.innerHTML = inner; // static, project-made markup only
-  return el;
+  const key = `${cls}|${inner}`;
+  if (!shapes.has(key)) {
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    el.setAttribute('viewBox', '0 0 100 100');
+    el.setAttribute('class', cls);
+    el.setAttribute('aria-hidden', 'true');
+    el.setAttribute('focusable', 'false');
+    el.innerHTML = inner; // static, project-made markup only
+    shapes.set(key, el);
+  }
+  return shapes.get(key).cloneNode(true);
 }
 
 const RANK_TEXT = { 1: 'A', 10: '10', 11: 'J', 12: 'Q', 13: 'K' };
