@@ -7,7 +7,7 @@
 //
 // Calls made before the engine is ready wait for it. A refused request rejects with an
 // EngineError carrying the engine's readable message and its kind ("illegal", "bad_request",
-// "unavailable", "internal", "link"); a refused link also carries `reason` ("already_opened",
+// "internal", "link"); a refused link also carries `reason` ("already_opened",
 // "forked", "missed", "wrong_game", "broken", "unfair"), and a refusal of the rules (kind
 // "illegal") its `code` and `params` (docs/WEBAPI.md "Refusal codes"), which
 // web/ui/refusals.js turns into the player's language.

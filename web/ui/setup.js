@@ -9,7 +9,7 @@ export const PLAYER_RANGE = { basic: [2, 6], rummy200: [4, 4], rummy101: [2, 4] 
 export const LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'];
 export const MAX_SEATS = 6;
 
-/** A name's longest length, in characters (code points): the engine's (py/rummy/link.py
+/** A name's longest length, in characters (code points): the engine's (py/rummy/names.py
  * MAX_NAME, which invitations are checked against). */
 export const NAME_LENGTH = 40;
 
