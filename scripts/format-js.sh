@@ -3,8 +3,7 @@
 # .prettierrc.json) over the page's modules and the Node tests.
 #   bash scripts/format-js.sh           # rewrite the files in place
 #   bash scripts/format-js.sh --check   # only say which files are not formatted (exit 1 if any)
-# The first run is a one-time pass over the whole code (it touches most files: run it when no
-# other branch is open on web/, then enable the check in scripts/test.sh).
+# scripts/test.sh runs the check: format before committing JavaScript.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

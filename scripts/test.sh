@@ -25,8 +25,8 @@ python3 -m mypy  # the engine's types: [tool.mypy] in pyproject.toml (py/rummy)
 # pinned in package-lock.json).
 npm ci --silent --no-audit --no-fund
 npx eslint web 'tests/**/*.mjs' eslint.config.js
-# Enabled after the one-time format pass (bash scripts/format-js.sh, see its header):
-# bash scripts/format-js.sh --check
+# One style (Prettier, .prettierrc.json): `bash scripts/format-js.sh` rewrites, this only looks.
+bash scripts/format-js.sh --check
 
 # The browser tests serve dist/: build it (downloads are cached in .cache/).
 python3 build.py

@@ -15,7 +15,7 @@
 export class EngineError extends Error {
   constructor(message, kind, op, reason = null, code = null, params = {}) {
     super(message);
-    this.name = "EngineError";
+    this.name = 'EngineError';
     this.kind = kind;
     this.op = op;
     this.reason = reason;
@@ -47,44 +47,44 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
   const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
   ready.catch(() => {}); // the caller decides whether to show it; no unhandled rejection here
   let fellBack = null; // why a snapshot boot was given up for a normal one
-  let worker = start(snapshot === "off" ? "off" : "use");
+  let worker = start(snapshot === 'off' ? 'off' : 'use');
 
   function start(mode) {
-    const next = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    next.postMessage({ type: "boot", install, countBytes: Boolean(countBytes), snapshot: mode });
-    next.addEventListener("message", (event) => {
+    const next = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    next.postMessage({ type: 'boot', install, countBytes: Boolean(countBytes), snapshot: mode });
+    next.addEventListener('message', (event) => {
       const message = event.data;
       switch (message.type) {
-        case "progress":
+        case 'progress':
           onProgress({ step: message.step, loaded: message.loaded, total: message.total });
           break;
-        case "milestone":
+        case 'milestone':
           // The worker has its own timeline; marking here puts the steps on the page's one.
           performance.mark(message.name);
           onMilestone(message.name);
           break;
-        case "ready":
+        case 'ready':
           settle.resolve({ ...message.info, snapshot: fellBack ?? message.info.snapshot });
           break;
-        case "restore-failed":
+        case 'restore-failed':
           // The stored snapshot did not restore (the worker has thrown it away): a fresh worker
           // boots Python the normal way, in this same page load. Calls wait for it (`ready`).
           fellBack = message.reason;
           next.terminate();
-          worker = start("off");
+          worker = start('off');
           break;
-        case "error":
-          settle.reject(new EngineError(message.message, "internal", "boot"));
+        case 'error':
+          settle.reject(new EngineError(message.message, 'internal', 'boot'));
           break;
-        case "reply":
+        case 'reply':
           answer(message);
           break;
       }
     });
-    next.addEventListener("error", (event) => {
+    next.addEventListener('error', (event) => {
       event.preventDefault();
-      const reason = event.message || "the engine worker could not start";
-      settle.reject(new EngineError(reason, "internal", "boot"));
+      const reason = event.message || 'the engine worker could not start';
+      settle.reject(new EngineError(reason, 'internal', 'boot'));
     });
     return next;
   }
@@ -97,12 +97,12 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
     try {
       response = JSON.parse(json);
     } catch {
-      call.reject(new EngineError(`Unreadable answer from the engine: ${json}`, "internal", call.op));
+      call.reject(new EngineError(`Unreadable answer from the engine: ${json}`, 'internal', call.op));
       return;
     }
     if (response.ok) call.resolve(response.result);
     else {
-      const params = response.params && typeof response.params === "object" ? response.params : {};
+      const params = response.params && typeof response.params === 'object' ? response.params : {};
       call.reject(new EngineError(response.error, response.kind, call.op, response.reason ?? null, response.code ?? null, params));
     }
   }
@@ -113,14 +113,14 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
     const json = JSON.stringify({ ...args, id, op });
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject, op });
-      worker.postMessage({ type: "call", id, json });
+      worker.postMessage({ type: 'call', id, json });
     });
   }
 
   function terminate() {
     worker.terminate();
     for (const { reject, op } of pending.values()) {
-      reject(new EngineError("The engine was stopped.", "internal", op));
+      reject(new EngineError('The engine was stopped.', 'internal', op));
     }
     pending.clear();
   }
@@ -134,19 +134,19 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
  * Resolves with {rawLength, packedLength, ms} or rejects with the reason.
  */
 export function makeSnapshot() {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  worker.postMessage({ type: "boot", snapshot: "make" });
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.postMessage({ type: 'boot', snapshot: 'make' });
   return new Promise((resolve, reject) => {
-    worker.addEventListener("message", ({ data }) => {
-      if (data.type === "snapshot") resolve(data);
-      else if (data.type === "error") reject(new Error(data.message));
+    worker.addEventListener('message', ({ data }) => {
+      if (data.type === 'snapshot') resolve(data);
+      else if (data.type === 'error') reject(new Error(data.message));
       else return;
       worker.terminate();
     });
-    worker.addEventListener("error", (event) => {
+    worker.addEventListener('error', (event) => {
       event.preventDefault();
       worker.terminate();
-      reject(new Error(event.message || "the snapshot worker could not start"));
+      reject(new Error(event.message || 'the snapshot worker could not start'));
     });
   });
 }

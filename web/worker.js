@@ -23,12 +23,12 @@
 // The boundary is one JSON string each way through rummy.webapi.dispatch: no PyProxy ever
 // leaves this file, and strings are cheaper than converting objects.
 
-import BUILD from "./build-info.js";
+import BUILD from './build-info.js';
 // A static import, so the loader downloads alongside this file instead of after it.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide } from '../pyodide/pyodide.mjs';
 
-const SITE = new URL("../", import.meta.url);
-const RUNTIME = new URL("pyodide/", SITE);
+const SITE = new URL('../', import.meta.url);
+const RUNTIME = new URL('pyodide/', SITE);
 // Options come in the page's first message, {type: "boot", install, countBytes}, not in the
 // worker's URL: a script served by the service worker has the cached URL, without the query.
 //   install: how the engine wheel is installed (README, "Installing the engine"): "unpack"
@@ -42,13 +42,13 @@ const RUNTIME = new URL("pyodide/", SITE);
 //     worker: boot normally with Pyodide's _makeSnapshot, store the snapshot, answer nothing).
 let options = null;
 const optionsArrived = new Promise((resolve) => {
-  self.addEventListener("message", function first(event) {
-    if (event.data && event.data.type === "boot") {
-      self.removeEventListener("message", first);
+  self.addEventListener('message', function first(event) {
+    if (event.data && event.data.type === 'boot') {
+      self.removeEventListener('message', first);
       options = {
-        install: ["loadPackage", "micropip"].includes(event.data.install) ? event.data.install : "unpack",
+        install: ['loadPackage', 'micropip'].includes(event.data.install) ? event.data.install : 'unpack',
         countBytes: Boolean(event.data.countBytes),
-        snapshot: ["off", "make"].includes(event.data.snapshot) ? event.data.snapshot : "use",
+        snapshot: ['off', 'make'].includes(event.data.snapshot) ? event.data.snapshot : 'use',
       };
       resolve();
     }
@@ -59,101 +59,104 @@ let dispatch = null;
 const booted = boot();
 booted.catch(() => {}); // reported to the page as {type: "error"}; calls then answer with it
 
-self.addEventListener("message", async (event) => {
+self.addEventListener('message', async (event) => {
   const message = event.data;
-  if (!message || message.type !== "call") return;
+  if (!message || message.type !== 'call') return;
   try {
     await booted;
-    self.postMessage({ type: "reply", id: message.id, json: dispatch(message.json) });
+    self.postMessage({ type: 'reply', id: message.id, json: dispatch(message.json) });
   } catch (error) {
     // dispatch never raises; this is a boot failure or a broken runtime.
     const json = JSON.stringify({
       id: message.id,
       ok: false,
       error: `The engine is not running: ${error && error.message ? error.message : error}`,
-      kind: "internal",
+      kind: 'internal',
     });
-    self.postMessage({ type: "reply", id: message.id, json });
+    self.postMessage({ type: 'reply', id: message.id, json });
   }
 });
 
 function milestone(name) {
   performance.mark(name);
-  self.postMessage({ type: "milestone", name });
+  self.postMessage({ type: 'milestone', name });
 }
 
 function progress(step, loaded = 0, total = 0) {
-  self.postMessage({ type: "progress", step, loaded, total });
+  self.postMessage({ type: 'progress', step, loaded, total });
 }
 
 async function boot() {
   try {
-    milestone("worker:start");
+    milestone('worker:start');
     await optionsArrived;
-    if (options.snapshot === "make") return await makeSnapshot();
+    if (options.snapshot === 'make') return await makeSnapshot();
     const total = Object.values(BUILD.downloads).reduce((a, b) => a + b, 0);
     if (options.countBytes) {
       const loaded = new Map();
       let shown = -1;
       countDownloads((url, bytes) => {
         loaded.set(url, bytes);
-        const sum = Math.min([...loaded.values()].reduce((a, b) => a + b, 0), total);
+        const sum = Math.min(
+          [...loaded.values()].reduce((a, b) => a + b, 0),
+          total,
+        );
         const percent = Math.floor((100 * sum) / total);
         if (percent !== shown) {
           shown = percent; // one message per percent, not one per network chunk
-          progress("download", sum, total);
+          progress('download', sum, total);
         }
       });
     }
-    progress("download", 0, total);
+    progress('download', 0, total);
 
     const wheel = new URL(BUILD.wheel, SITE).href;
-    const wheelBytes = options.install === "unpack" ? download(wheel) : null;
+    const wheelBytes = options.install === 'unpack' ? download(wheel) : null;
     wheelBytes?.catch(() => {}); // awaited below; an early failure must not go unhandled
     // A snapshot is only tried when its label matches this build; its bytes are read, checked
     // and inflated while Pyodide fetches and compiles the wasm (loadPyodide awaits them late).
-    const tryRestore = options.snapshot === "use" && options.install === "unpack";
-    const stored = tryRestore ? await findSnapshot() : { state: "off" };
+    const tryRestore = options.snapshot === 'use' && options.install === 'unpack';
+    const stored = tryRestore ? await findSnapshot() : { state: 'off' };
     if (stored.bytes) return await restore(stored.bytes, wheelBytes);
 
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
-    milestone("pyodide:loaded");
+    milestone('pyodide:loaded');
 
-    progress("install", total, total);
-    if (options.install === "unpack") {
-      pyodide.unpackArchive(await wheelBytes, "wheel");
-    } else if (options.install === "micropip") {
-      await loadPackageOrThrow(pyodide, "micropip");
-      const micropip = pyodide.pyimport("micropip");
+    progress('install', total, total);
+    if (options.install === 'unpack') {
+      pyodide.unpackArchive(await wheelBytes, 'wheel');
+    } else if (options.install === 'micropip') {
+      await loadPackageOrThrow(pyodide, 'micropip');
+      const micropip = pyodide.pyimport('micropip');
       await micropip.install(wheel);
       micropip.destroy();
     } else {
       await loadPackageOrThrow(pyodide, wheel);
     }
-    milestone("engine:installed");
+    milestone('engine:installed');
 
-    progress("start", total, total);
-    await startEngine(pyodide, { boot: "normal", snapshot: stored.state });
+    progress('start', total, total);
+    await startEngine(pyodide, { boot: 'normal', snapshot: stored.state });
   } catch (error) {
     const message = error && error.message ? error.message : String(error);
-    self.postMessage({ type: "error", message });
+    self.postMessage({ type: 'error', message });
     throw error;
   }
 }
 
 // The engine's last step on every boot: fresh randomness, then the one borrowed function.
 async function startEngine(pyodide, how) {
-  const webapi = pyodide.pyimport("rummy.webapi");
+  const webapi = pyodide.pyimport('rummy.webapi');
   // A restored interpreter holds the random state of the moment it was snapshotted: reseed it
   // from the browser's crypto on every boot, so no two visits share it (README, "randomness").
   const entropy = crypto.getRandomValues(new Uint8Array(32));
-  webapi.reseed(Array.from(entropy, (b) => b.toString(16).padStart(2, "0")).join(""));
+  webapi.reseed(Array.from(entropy, (b) => b.toString(16).padStart(2, '0')).join(''));
   // The module proxy lives as long as the worker: dispatch is borrowed from it.
   dispatch = webapi.dispatch;
-  const version = JSON.parse(dispatch(JSON.stringify({ id: 0, op: "version" })));
+  const version = JSON.parse(dispatch(JSON.stringify({ id: 0, op: 'version' })));
   if (!version.ok) throw new Error(version.error);
-  milestone("engine:ready");
-  self.postMessage({ type: "ready", info: { ...version.result, build: BUILD.version, install: options.install, ...how } });
+  milestone('engine:ready');
+  self.postMessage({ type: 'ready', info: { ...version.result, build: BUILD.version, install: options.install, ...how } });
 }
 
 // Restore the interpreter from snapshot bytes (a promise), put the engine's files back (a
@@ -164,25 +167,25 @@ async function restore(bytes, wheelBytes) {
   let pyodide;
   try {
     pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: bytes });
-    milestone("pyodide:loaded");
+    milestone('pyodide:loaded');
     // Pyodide's config keeps the snapshot's promise; the bytes are in wasm memory now, so
     // detach their buffer (ArrayBuffer.transfer) and give a phone its ≈31 MB back.
     (await bytes).buffer.transfer?.(0);
-    pyodide.unpackArchive(await wheelBytes, "wheel");
-    milestone("engine:installed");
-    await startEngine(pyodide, { boot: "snapshot", snapshot: "restored" });
+    pyodide.unpackArchive(await wheelBytes, 'wheel');
+    milestone('engine:installed');
+    await startEngine(pyodide, { boot: 'snapshot', snapshot: 'restored' });
   } catch (error) {
     await forgetSnapshot().catch(() => {});
-    const reason = error instanceof SnapshotError ? error.reason : "failed";
-    self.postMessage({ type: "restore-failed", reason, message: String(error && error.message ? error.message : error) });
+    const reason = error instanceof SnapshotError ? error.reason : 'failed';
+    self.postMessage({ type: 'restore-failed', reason, message: String(error && error.message ? error.message : error) });
   }
 }
 
 // -- snapshots ------------------------------------------------------------------------------
 
-const SNAPSHOT_PREFIX = "rummy-snapshot-";
+const SNAPSHOT_PREFIX = 'rummy-snapshot-';
 const SNAPSHOT_CACHE = SNAPSHOT_PREFIX + BUILD.version;
-const SNAPSHOT_KEY = new URL("engine-snapshot", SITE).href; // a Cache Storage key, never fetched
+const SNAPSHOT_KEY = new URL('engine-snapshot', SITE).href; // a Cache Storage key, never fetched
 const SNAPSHOT_FORMAT = 1; // bump when what goes into a snapshot changes
 // What a snapshot must say about itself to be tried: this site version and Pyodide build.
 const SNAPSHOT_LABEL = { format: SNAPSHOT_FORMAT, version: BUILD.version, pyodide: BUILD.pyodide };
@@ -197,46 +200,46 @@ class SnapshotError extends Error {
 /** {state: "found", bytes: Promise<Uint8Array>} or {state: "missing"|"stale"|"unavailable"}. */
 async function findSnapshot() {
   try {
-    if (!self.caches) return { state: "unavailable" };
+    if (!self.caches) return { state: 'unavailable' };
     const names = await caches.keys();
     // Other versions' snapshots go with their version (sw.js's activate removes them too).
     const stale = names.filter((name) => name.startsWith(SNAPSHOT_PREFIX) && name !== SNAPSHOT_CACHE);
     for (const name of stale) caches.delete(name).catch(() => {});
-    if (!names.includes(SNAPSHOT_CACHE)) return { state: stale.length ? "stale" : "missing" };
+    if (!names.includes(SNAPSHOT_CACHE)) return { state: stale.length ? 'stale' : 'missing' };
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_KEY);
-    if (!response) return { state: "missing" };
+    if (!response) return { state: 'missing' };
     let meta = null;
     try {
-      meta = JSON.parse(response.headers.get("x-rummy-snapshot"));
+      meta = JSON.parse(response.headers.get('x-rummy-snapshot'));
     } catch {
       /* no readable label: the snapshot is stale */
     }
     const label = meta && JSON.stringify([meta.format, meta.version, meta.pyodide]);
     if (label !== JSON.stringify(Object.values(SNAPSHOT_LABEL))) {
       await forgetSnapshot();
-      return { state: "stale" };
+      return { state: 'stale' };
     }
     const bytes = readSnapshot(response, meta);
     bytes.catch(() => {}); // a corrupt snapshot rejects inside loadPyodide: restore() handles it
-    return { state: "found", bytes };
+    return { state: 'found', bytes };
   } catch {
-    return { state: "unavailable" }; // storage refused (private mode, quota): boot normally
+    return { state: 'unavailable' }; // storage refused (private mode, quota): boot normally
   }
 }
 
 async function readSnapshot(response, meta) {
   const packed = new Uint8Array(await response.arrayBuffer());
-  if (packed.length !== meta.packedLength) throw new SnapshotError("corrupt", "snapshot truncated");
-  if ((await sha256(packed)) !== meta.sha256) throw new SnapshotError("corrupt", "snapshot checksum");
+  if (packed.length !== meta.packedLength) throw new SnapshotError('corrupt', 'snapshot truncated');
+  if ((await sha256(packed)) !== meta.sha256) throw new SnapshotError('corrupt', 'snapshot checksum');
   let raw;
   try {
-    raw = new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    raw = new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
   } catch {
-    throw new SnapshotError("corrupt", "snapshot does not inflate");
+    throw new SnapshotError('corrupt', 'snapshot does not inflate');
   }
-  if (raw.length !== meta.rawLength) throw new SnapshotError("corrupt", "snapshot length");
-  milestone("snapshot:read");
+  if (raw.length !== meta.rawLength) throw new SnapshotError('corrupt', 'snapshot length');
+  milestone('snapshot:read');
   return raw;
 }
 
@@ -245,8 +248,8 @@ async function forgetSnapshot() {
 }
 
 async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 // Python run before the snapshot is taken: the engine and every module it may import later,
@@ -265,22 +268,22 @@ async function makeSnapshot() {
   const started = performance.now();
   const wheelBytes = download(new URL(BUILD.wheel, SITE).href);
   const pyodide = await loadPyodide({ indexURL: RUNTIME.href, _makeSnapshot: true });
-  pyodide.unpackArchive(await wheelBytes, "wheel");
+  pyodide.unpackArchive(await wheelBytes, 'wheel');
   pyodide.runPython(PRELOAD);
   const booted = performance.now();
   const raw = pyodide.makeMemorySnapshot();
   const made = performance.now();
-  const packed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  const packed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
   const compressed = performance.now();
   const meta = { ...SNAPSHOT_LABEL, rawLength: raw.length, packedLength: packed.length, sha256: await sha256(packed) };
   const names = await caches.keys();
   await Promise.all(names.filter((n) => n.startsWith(SNAPSHOT_PREFIX) && n !== SNAPSHOT_CACHE).map((n) => caches.delete(n)));
   const cache = await caches.open(SNAPSHOT_CACHE);
-  await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { "content-type": "application/octet-stream", "x-rummy-snapshot": JSON.stringify(meta) } }));
+  await cache.put(SNAPSHOT_KEY, new Response(packed, { headers: { 'content-type': 'application/octet-stream', 'x-rummy-snapshot': JSON.stringify(meta) } }));
   const stored = performance.now();
   const ms = (a, b) => Math.round(b - a);
   self.postMessage({
-    type: "snapshot",
+    type: 'snapshot',
     rawLength: raw.length,
     packedLength: packed.length,
     ms: { boot: ms(started, booted), snapshot: ms(booted, made), gzip: ms(made, compressed), store: ms(compressed, stored) },
@@ -300,7 +303,7 @@ async function loadPackageOrThrow(pyodide, nameOrUrl) {
     messageCallback: () => {},
     errorCallback: (text) => errors.push(text),
   });
-  if (errors.length) throw new Error(`Could not install ${nameOrUrl}: ${errors.join("; ")}`);
+  if (errors.length) throw new Error(`Could not install ${nameOrUrl}: ${errors.join('; ')}`);
 }
 
 // Count the bytes of the runtime's big files as Pyodide downloads them: wrap fetch so each

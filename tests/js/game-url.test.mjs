@@ -57,7 +57,7 @@ test('bad fragments are refused or tamed, never a crash', () => {
   for (const seat of ['-1', '12', 'x', '1.5', '']) assert.equal(parseGameHash(`#g=abc&s=${seat}`).seat, null, seat);
 });
 
-test('the URL is made from the location given, by default the page\'s own', () => {
+test("the URL is made from the location given, by default the page's own", () => {
   const saved = globalThis.location;
   globalThis.location = { origin: 'https://other.example', pathname: '/' };
   try {

@@ -25,7 +25,7 @@ test('a name keeps every real character: accents, Hebrew, emoji with joiners', (
   for (const name of ['Zoë', 'Ștefan', 'נועה', 'أحمد', '👨‍👩‍👧 family', 'A B']) assert.equal(cleanName(name), name);
 });
 
-test('a name is at most the engine\'s 40 characters, counted as the engine counts them', () => {
+test("a name is at most the engine's 40 characters, counted as the engine counts them", () => {
   assert.equal(NAME_LENGTH, 40);
   assert.equal(cleanName('a'.repeat(100)), 'a'.repeat(40));
   const emoji = cleanName('😀'.repeat(50));
@@ -41,7 +41,10 @@ test('the start screen cleans the names it keeps and the names it starts a match
   setup.seats[1] = { name: ' \u2067Bea\u2069 ', bot: null };
   setup.seats[2] = { name: '\u0000', bot: null };
   const req = matchRequest(setup, 1);
-  assert.deepEqual(req.seats.map((s) => s.name), ['Ana', 'Bea', '#3']);
+  assert.deepEqual(
+    req.seats.map((s) => s.name),
+    ['Ana', 'Bea', '#3'],
+  );
 });
 
 test('names read from a link are cleaned; computer levels only from the list', () => {
@@ -52,7 +55,7 @@ test('names read from a link are cleaned; computer levels only from the list', (
   assert.deepEqual(parseGameHash('#g=ABC&n=%E0%A4%A').names, [], 'a broken escape: no names');
 });
 
-test('a whole page URL reads as its fragment, also pasted after another page\'s #', () => {
+test("a whole page URL reads as its fragment, also pasted after another page's #", () => {
   const link = 'AbC-_12';
   for (const text of [
     `#g=${link}&n=Ana,Bea`,
@@ -70,7 +73,21 @@ test('a whole page URL reads as its fragment, also pasted after another page\'s 
 });
 
 test('a kept match record must be what the page writes', () => {
-  const record = { key: 'm1', id: 'g1', variant: 'basic', players: 2, seats: [{ name: 'Ana', bot: null }, { name: 'Bot', bot: 'easy' }], options: {}, seed: 7, viewer: 0, botCounter: 0, link: null };
+  const record = {
+    key: 'm1',
+    id: 'g1',
+    variant: 'basic',
+    players: 2,
+    seats: [
+      { name: 'Ana', bot: null },
+      { name: 'Bot', bot: 'easy' },
+    ],
+    options: {},
+    seed: 7,
+    viewer: 0,
+    botCounter: 0,
+    link: null,
+  };
   assert.equal(matchProblem({ record }), '');
   assert.equal(matchProblem({ record: { ...record, link: { gameId: 'abc', mySeats: [1], fair: { invite: 'x', secret: 'y' } } } }), '');
   assert.match(matchProblem({}), /match record is missing/);
@@ -89,6 +106,16 @@ test('a kept invitation is used only when it has its shape', () => {
   const guest = { role: 'guest', seat: 1, value: hex, commitment: hex };
   assert.equal(keptInvite(host), host);
   assert.equal(keptInvite(guest), guest);
-  for (const bad of [null, 5, 'host', {}, { ...host, role: 'admin' }, { ...host, seat: '0' }, { ...host, secret: null }, { ...guest, value: 'xyz' }, { ...guest, commitment: hex + '0' }])
+  for (const bad of [
+    null,
+    5,
+    'host',
+    {},
+    { ...host, role: 'admin' },
+    { ...host, seat: '0' },
+    { ...host, secret: null },
+    { ...guest, value: 'xyz' },
+    { ...guest, commitment: hex + '0' },
+  ])
     assert.equal(keptInvite(bad), null, JSON.stringify(bad));
 });

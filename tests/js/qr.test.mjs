@@ -29,7 +29,12 @@ test('a short link is level M at a small version; the size is 17 + 4 × version'
   assert.equal(m.version, 3);
   assert.equal(m.size, 17 + 4 * m.version);
   // The three finder patterns' outer corners are dark, the fourth corner is not one.
-  for (const [r, c] of [[0, 0], [0, m.size - 1], [m.size - 1, 0]]) assert.equal(m.isDark(r, c), true);
+  for (const [r, c] of [
+    [0, 0],
+    [0, m.size - 1],
+    [m.size - 1, 0],
+  ])
+    assert.equal(m.isDark(r, c), true);
   assert.equal(m.isDark(7, 7), false, 'the separator round a finder is light');
 });
 

@@ -36,8 +36,7 @@ function holes(message) {
   return [...names].sort();
 }
 
-const refused = (code, params, message = 'The English sentence') =>
-  new EngineError(message, 'illegal', 'apply', null, code, params);
+const refused = (code, params, message = 'The English sentence') => new EngineError(message, 'illegal', 'apply', null, code, params);
 
 // Engine codes as they would leak into a sentence: cards "7H", tiles "R5", jokers "JK".
 const RAW_CODE = /(?<![\p{L}\d])(?:[A2-9TJQK][CDHS]|[RKBY]1[0-3]|[RKBY][1-9]|JK(?:=\w+)?)(?![\p{L}\d])/u;
@@ -73,10 +72,7 @@ test('a refusal with cards is said with the cards’ names, in English and in He
     refusalText(refused('not_a_tile_meld', { meld: ['R5', 'K5', 'R7', 'JK=R8'] }), t),
     'This is neither a run (one colour, in a row) nor a set (one number, all colours different): red 5, black 5, red 7, joker as red 8.',
   );
-  assert.equal(
-    refusalText(refused('player_count', { variant: 'rummy101', players: 5, allowed: [2, 3, 4] }), t),
-    'Rummy 101 is played by 2–4 players, not 5.',
-  );
+  assert.equal(refusalText(refused('player_count', { variant: 'rummy101', players: 5, allowed: [2, 3, 4] }), t), 'Rummy 101 is played by 2–4 players, not 5.');
   await loadLanguage('he');
   const he = makeTranslator('he');
   assert.equal(refusalText(refused('discard_taken_card', { card: 'QS' }), he), 'לקחת את מלכה עלה מערימת הזריקה: אי אפשר לזרוק אותו באותו תור.');
@@ -84,7 +80,10 @@ test('a refusal with cards is said with the cards’ names, in English and in He
   assert.equal(refusalText(refused('run_gap', { meld: ['7H', '8H', 'TH'] }), he), 'רצף צריך שלושה קלפים ומעלה ברצף, באותה צורה, בלי חורים: 7♥ 8♥ 10♥.');
   await loadLanguage('ro');
   const ro = makeTranslator('ro');
-  assert.equal(refusalText(refused('opening_too_small', { total: 69, need: 101 }), ro), 'Deschiderea ta valorează 69; îți trebuie cel puțin 101 într-o singură tură.');
+  assert.equal(
+    refusalText(refused('opening_too_small', { total: 69, need: 101 }), ro),
+    'Deschiderea ta valorează 69; îți trebuie cel puțin 101 într-o singură tură.',
+  );
 });
 
 test('an unknown code, no code or a plain error keeps the engine’s own message', () => {

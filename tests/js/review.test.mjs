@@ -31,7 +31,10 @@ test('each kind of moment reads as a sentence with its points', async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
   const discard = { event: 5, kind: 'discard', played: { type: 'discard', card: '9C' }, expert: { type: 'discard', card: 'KD' }, loss: 6.45 };
-  assert.match(momentText(discard, log, 0, t), /^Turn 2: you discarded 9 of clubs; discarding king of diamonds would have left you 6\.5 points better off on average\.$/i);
+  assert.match(
+    momentText(discard, log, 0, t),
+    /^Turn 2: you discarded 9 of clubs; discarding king of diamonds would have left you 6\.5 points better off on average\.$/i,
+  );
   const stock = { event: 4, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3 };
   assert.match(momentText(stock, log, 0, t), /^Turn 2: you drew from the stock; taking 7 of clubs from the discard pile would have left you 3 points/i);
   const took = { event: 4, kind: 'draw', played: { type: 'draw', source: 'discard' }, expert: { type: 'draw', source: 'stock' }, loss: 1.2 };

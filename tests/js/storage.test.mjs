@@ -2,7 +2,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { openStorage, memoryStorage, SCHEMA_VERSION, EXPORT_KIND, MAX_DEPTH, jsonDepth, parseStored, unsafeNumber, shapeProblem, is, REFUSALS, PROBLEMS } from '../../web/storage.js';
+import {
+  openStorage,
+  memoryStorage,
+  SCHEMA_VERSION,
+  EXPORT_KIND,
+  MAX_DEPTH,
+  jsonDepth,
+  parseStored,
+  unsafeNumber,
+  shapeProblem,
+  is,
+  REFUSALS,
+  PROBLEMS,
+} from '../../web/storage.js';
 import en from '../../web/i18n/en.js';
 import he from '../../web/i18n/he.js';
 import ro from '../../web/i18n/ro.js';
@@ -43,8 +56,17 @@ test('a saved game comes back, and games waiting for you are listed first', () =
   assert.ok(store.saveGame('b', state({ current: 2 }), { mySeats: [2] }).ok);
   const again = open(ls);
   assert.deepEqual(again.loadGame('a').state, state({ current: 0 }));
-  assert.deepEqual(again.listGames().map((g) => [g.id, g.waiting]), [['b', true], ['a', false]]);
-  assert.deepEqual(again.gamesWaiting().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    again.listGames().map((g) => [g.id, g.waiting]),
+    [
+      ['b', true],
+      ['a', false],
+    ],
+  );
+  assert.deepEqual(
+    again.gamesWaiting().map((g) => g.id),
+    ['b'],
+  );
   assert.equal(gameKeys(ls).length, 2, 'one record per game: old revisions are removed');
 });
 
@@ -100,7 +122,13 @@ test('a corrupt index is set aside, reported, and the games are recovered from t
   const store = open(ls);
   const kinds = store.problems.map((p) => p.kind);
   assert.ok(kinds.includes('quarantined') && kinds.includes('recovered'), kinds.join());
-  assert.deepEqual(store.listGames().map((g) => g.id).sort(), ['a', 'b']);
+  assert.deepEqual(
+    store
+      .listGames()
+      .map((g) => g.id)
+      .sort(),
+    ['a', 'b'],
+  );
   assert.equal(store.loadGame('b').state.turn, 4);
   const q = store.quarantined();
   assert.equal(q.length, 1);
@@ -136,8 +164,16 @@ test('a damaged game record is quarantined and reported; the others are fine', (
   const again = open(ls);
   assert.equal(again.loadGame('a'), null);
   assert.equal(again.problems.at(-1).kind, 'quarantined');
-  assert.deepEqual(again.listGames().map((g) => g.id), ['b']);
-  assert.deepEqual(open(ls).listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    again.listGames().map((g) => g.id),
+    ['b'],
+  );
+  assert.deepEqual(
+    open(ls)
+      .listGames()
+      .map((g) => g.id),
+    ['b'],
+  );
 });
 
 test('data from a newer version is shown but never overwritten', () => {
@@ -191,16 +227,41 @@ test('a finished match is recorded with scores and counted per rule set', () => 
   assert.deepEqual(store.listGames(), []);
   assert.equal(gameKeys(ls).length, 0);
   assert.deepEqual(store.stats().rummy101, { played: 2, won: 1, points: 260, best: 250, rounds: 0, scored: 2, bestRound: null });
-  assert.deepEqual(open(ls).finishedGames().map((g) => g.id), ['b', 'a']);
+  assert.deepEqual(
+    open(ls)
+      .finishedGames()
+      .map((g) => g.id),
+    ['b', 'a'],
+  );
 });
 
 test('round statistics: rounds counted, the best round is the highest in every rule set', () => {
   // RULES.md §3 scores Rummy 101 as points gained (+) or lost (−), "higher is better", so its
   // best round is the highest too (a −808 round is the worst there is, never the best).
   const store = open(memoryStorage());
-  store.finishGame('a', { variant: 'rummy101', players: 2, mySeats: [0], scores: [-101, 101], winners: [1], rounds: [[101, -202], [-202, 303]] });
+  store.finishGame('a', {
+    variant: 'rummy101',
+    players: 2,
+    mySeats: [0],
+    scores: [-101, 101],
+    winners: [1],
+    rounds: [
+      [101, -202],
+      [-202, 303],
+    ],
+  });
   store.finishGame('b', { variant: 'rummy101', players: 2, mySeats: [1], scores: [0, 404], winners: [1], rounds: [[-404, 404]] });
-  store.finishGame('c', { variant: 'basic', players: 2, mySeats: [0], scores: [40, 90], winners: [1], rounds: [[15, 0], [25, 90]] });
+  store.finishGame('c', {
+    variant: 'basic',
+    players: 2,
+    mySeats: [0],
+    scores: [40, 90],
+    winners: [1],
+    rounds: [
+      [15, 0],
+      [25, 90],
+    ],
+  });
   const { rummy101, basic } = store.stats();
   assert.deepEqual(rummy101, { played: 2, won: 1, points: 303, best: 404, rounds: 3, scored: 2, bestRound: 404 });
   assert.deepEqual(basic, { played: 1, won: 0, points: 40, best: 40, rounds: 2, scored: 1, bestRound: 25 });
@@ -242,7 +303,10 @@ test('export and import move everything, all or nothing', () => {
   const other = open(memoryStorage());
   other.saveGame('old', state());
   assert.deepEqual(other.importAll(text), { ok: true, games: 1 });
-  assert.deepEqual(other.listGames().map((g) => g.id), ['a']);
+  assert.deepEqual(
+    other.listGames().map((g) => g.id),
+    ['a'],
+  );
   assert.equal(other.loadGame('a').state.turn, 9);
   assert.equal(other.profile().name, 'Ana');
   assert.equal(other.stats().basic.won, 1);
@@ -262,7 +326,12 @@ test('export and import move everything, all or nothing', () => {
   big.games.a.state.log = 'x'.repeat(3000);
   const result = tight.importAll(JSON.stringify(big));
   assert.equal(result.reason, 'quota');
-  assert.deepEqual(open(small).listGames().map((g) => g.id), ['keep']);
+  assert.deepEqual(
+    open(small)
+      .listGames()
+      .map((g) => g.id),
+    ['keep'],
+  );
 });
 
 test('without localStorage the game still runs, in memory, and says so', () => {
@@ -290,7 +359,14 @@ test('two tabs saving different games keep both', () => {
   assert.ok(tab1.saveGame('a', state({ turn: 1 })).ok);
   assert.ok(tab2.saveGame('b', state({ turn: 2 })).ok); // tab 2 opened before 'a' existed
   assert.ok(tab1.saveGame('a', state({ turn: 3 })).ok); // tab 1's next save keeps 'b'
-  for (const store of [tab1, tab2, open(ls)]) assert.deepEqual(store.listGames().map((g) => g.id).sort(), ['a', 'b']);
+  for (const store of [tab1, tab2, open(ls)])
+    assert.deepEqual(
+      store
+        .listGames()
+        .map((g) => g.id)
+        .sort(),
+      ['a', 'b'],
+    );
   assert.equal(tab2.loadGame('a').state.turn, 3);
   assert.equal(gameKeys(ls).length, 2);
 });
@@ -341,8 +417,14 @@ test('a game finished in one tab is listed as finished in the other, with its st
   tab1.saveGame('a', state(), { mySeats: [0] });
   tab2.saveGame('b', state(), { mySeats: [0] });
   assert.ok(tab1.finishGame('a', { variant: 'rummy101', players: 3, mySeats: [0], scores: [101, -50, -51], winners: [0], rounds: [[101, -50, -51]] }).ok);
-  assert.deepEqual(tab2.finishedGames().map((g) => g.id), ['a']);
-  assert.deepEqual(tab2.listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    tab2.finishedGames().map((g) => g.id),
+    ['a'],
+  );
+  assert.deepEqual(
+    tab2.listGames().map((g) => g.id),
+    ['b'],
+  );
   assert.equal(tab2.stats().rummy101.won, 1);
   // Tab 2 finishing the same match again (say it was open there too) counts it once.
   assert.ok(tab2.finishGame('a', { variant: 'rummy101', players: 3, mySeats: [0], scores: [101, -50, -51], winners: [0] }).ok);
@@ -360,9 +442,18 @@ test('a root another tab broke is not taken; the next write puts a good one back
   const tab1 = open(ls);
   tab1.saveGame('a', state({ turn: 1 }));
   ls.setItem(P + 'root', '{"schema": 1, "rev": ');
-  assert.deepEqual(tab1.listGames().map((g) => g.id), ['a']);
+  assert.deepEqual(
+    tab1.listGames().map((g) => g.id),
+    ['a'],
+  );
   assert.ok(tab1.saveGame('b', state()).ok);
-  assert.deepEqual(open(ls).listGames().map((g) => g.id).sort(), ['a', 'b']);
+  assert.deepEqual(
+    open(ls)
+      .listGames()
+      .map((g) => g.id)
+      .sort(),
+    ['a', 'b'],
+  );
 });
 
 test('a newer version in another tab makes this one read-only', () => {
@@ -510,13 +601,27 @@ test('each part of the index filled with wrong types and nulls in turn: it alone
         assert.deepEqual(store.problems, [], label);
         continue;
       }
-      assert.deepEqual(store.problems.map((p) => p.kind), ['quarantined'], label);
+      assert.deepEqual(
+        store.problems.map((p) => p.kind),
+        ['quarantined'],
+        label,
+      );
       assert.ok(store.problems[0].quarantineKey, label);
       const q = store.quarantined();
-      assert.deepEqual(q.map((x) => x.key), [P + 'root'], label);
+      assert.deepEqual(
+        q.map((x) => x.key),
+        [P + 'root'],
+        label,
+      );
       // What the page reads has its shape again, and the next open finds nothing wrong.
-      assert.ok(seen.finished.every((f) => Array.isArray(f.names) && Array.isArray(f.scores)), label);
-      assert.ok(Object.values(seen.stats).every((s) => Number.isInteger(s.played)), label);
+      assert.ok(
+        seen.finished.every((f) => Array.isArray(f.names) && Array.isArray(f.scores)),
+        label,
+      );
+      assert.ok(
+        Object.values(seen.stats).every((s) => Number.isInteger(s.played)),
+        label,
+      );
       assert.equal(typeof seen.profile.name, 'string', label);
       assert.ok(Number.isInteger(seen.profile.accountPoints), label);
       assert.deepEqual(open(ls).problems, [], `${label}: mended for good`);
@@ -528,7 +633,10 @@ test('a finished game set aside keeps the other finished games and the statistic
   const ls = fullDevice();
   editRoot(ls, (root) => (root.finished[0] = null));
   const store = open(ls);
-  assert.deepEqual(store.finishedGames().map((f) => f.id), ['z']);
+  assert.deepEqual(
+    store.finishedGames().map((f) => f.id),
+    ['z'],
+  );
   assert.equal(store.stats().basic.played, 1);
   assert.equal(store.stats().rummy101.played, 1);
   assert.deepEqual(store.profile(), { name: 'Me', accountPoints: -40, jokers: 2 });
@@ -561,7 +669,10 @@ test('a game whose summary and record are both bad is set aside with its record'
   editRoot(ls, (root) => (root.games.a.summary = null));
   ls.setItem(key, JSON.stringify({ id: 'a', state: null, meta: {} }));
   const store = open(ls);
-  assert.deepEqual(store.listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    store.listGames().map((g) => g.id),
+    ['b'],
+  );
   assert.equal(ls.getItem(key), null);
   const q = store.quarantined();
   assert.deepEqual(q.map((x) => x.key).sort(), [key, P + 'root'].sort());
@@ -578,7 +689,10 @@ test('a stored game holding a number past 2**53 is set aside; the other game loa
   assert.equal(store.loadGame('a'), null);
   assert.match(store.problems.at(-1).reason, /game a: it holds 1e\+300, a number past 2\*\*53/);
   assert.equal(store.loadGame('b').state.variant, 'basic');
-  assert.deepEqual(store.listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    store.listGames().map((g) => g.id),
+    ['b'],
+  );
 });
 
 test('a stored game nested thousands deep is set aside before it is parsed', () => {
@@ -592,7 +706,10 @@ test('a stored game nested thousands deep is set aside before it is parsed', () 
   ls.setItem(P + 'root', nested(5000));
   const again = open(ls);
   assert.match(again.problems[0].reason, /the index: it is nested more than 32/);
-  assert.deepEqual(again.listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    again.listGames().map((g) => g.id),
+    ['b'],
+  );
 });
 
 test('details the caller keeps are checked by its own metaProblem', () => {
@@ -614,7 +731,10 @@ test('a game the engine no longer loads is set aside: kept, exported, off the li
   const ls = fullDevice();
   const store = open(ls);
   assert.ok(store.setAside('a', 'the engine refused it').ok);
-  assert.deepEqual(store.listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    store.listGames().map((g) => g.id),
+    ['b'],
+  );
   assert.equal(store.problems.at(-1).kind, 'quarantined');
   const exported = JSON.parse(store.exportAll());
   assert.equal(exported.setAside.length, 1);
@@ -623,7 +743,12 @@ test('a game the engine no longer loads is set aside: kept, exported, off the li
   // An export with something set aside imports the rest.
   const other = open(memoryStorage());
   assert.deepEqual(other.importAll(JSON.stringify(exported)), { ok: true, games: 1 });
-  assert.deepEqual(open(ls).listGames().map((g) => g.id), ['b']);
+  assert.deepEqual(
+    open(ls)
+      .listGames()
+      .map((g) => g.id),
+    ['b'],
+  );
 });
 
 test('saves and results that would be set aside are never written', () => {
@@ -652,7 +777,7 @@ test('an import is checked part by part before anything is written', () => {
     'statistics null': (d) => (d.root.stats.basic = null),
     'profile points as text': (d) => (d.root.profile.accountPoints = '5'),
     'a score past 2**53': (d) => (d.games.a.state.scores = [1e300, 0, 0]),
-    'a game\'s names not a list': (d) => (d.games.a.meta.names = 'Ana'),
+    "a game's names not a list": (d) => (d.games.a.meta.names = 'Ana'),
   };
   for (const [what, change] of Object.entries(damage)) {
     const data = JSON.parse(text);
@@ -663,7 +788,13 @@ test('an import is checked part by part before anything is written', () => {
   }
   const deep = kept.importAll(`{"kind": "${EXPORT_KIND}", "schema": 1, "root": ${nested(5000)}}`);
   assert.match(deep.detail, /nested more than 32 levels deep/);
-  assert.deepEqual(open(target).listGames().map((g) => g.id), ['keep'], 'nothing was written');
+  assert.deepEqual(
+    open(target)
+      .listGames()
+      .map((g) => g.id),
+    ['keep'],
+    'nothing was written',
+  );
   assert.deepEqual(open(target).problems, []);
 });
 
@@ -730,13 +861,23 @@ test('every game in progress is read when storage opens: a bad one is never list
   const key = gameKeys(ls).find((k) => k.startsWith(P + 'game.b.'));
   ls.setItem(key, 'null');
   const store = open(ls);
-  assert.deepEqual(store.listGames().map((g) => g.id), ['a']);
-  assert.deepEqual(store.problems.map((p) => [p.kind, p.part]), [['quarantined', 'game']]);
+  assert.deepEqual(
+    store.listGames().map((g) => g.id),
+    ['a'],
+  );
+  assert.deepEqual(
+    store.problems.map((p) => [p.kind, p.part]),
+    [['quarantined', 'game']],
+  );
   assert.match(store.problems[0].reason, /game b: it is null/);
 });
 
 test('storage holds no words for the player: every reason and problem kind is in every catalogue', () => {
-  for (const [lang, messages] of [['en', en], ['he', he], ['ro', ro]]) {
+  for (const [lang, messages] of [
+    ['en', en],
+    ['he', he],
+    ['ro', ro],
+  ]) {
     for (const kind of PROBLEMS) if (kind !== 'unsaved') assert.ok(`data.problem.${kind}` in messages, `${lang} lacks data.problem.${kind}`);
     for (const reason of REFUSALS) if (reason !== 'conflict') assert.ok(`data.refused.${reason}` in messages, `${lang} lacks data.refused.${reason}`);
     for (const key of ['data.problem.unsaved', 'data.problem.unsavedAfter', 'data.problem.unsavedAll']) assert.ok(key in messages, `${lang} lacks ${key}`);

@@ -60,11 +60,28 @@ export default {
   'speed.instant': 'Instant',
 
   'card.name': '{rank} of {suit}',
-  'rank.1': 'ace', 'rank.2': '2', 'rank.3': '3', 'rank.4': '4', 'rank.5': '5', 'rank.6': '6', 'rank.7': '7',
-  'rank.8': '8', 'rank.9': '9', 'rank.10': '10', 'rank.11': 'jack', 'rank.12': 'queen', 'rank.13': 'king',
-  'suit.C': 'clubs', 'suit.D': 'diamonds', 'suit.H': 'hearts', 'suit.S': 'spades',
+  'rank.1': 'ace',
+  'rank.2': '2',
+  'rank.3': '3',
+  'rank.4': '4',
+  'rank.5': '5',
+  'rank.6': '6',
+  'rank.7': '7',
+  'rank.8': '8',
+  'rank.9': '9',
+  'rank.10': '10',
+  'rank.11': 'jack',
+  'rank.12': 'queen',
+  'rank.13': 'king',
+  'suit.C': 'clubs',
+  'suit.D': 'diamonds',
+  'suit.H': 'hearts',
+  'suit.S': 'spades',
   'tile.name': '{colour} {number}',
-  'colour.R': 'red', 'colour.K': 'black', 'colour.B': 'blue', 'colour.Y': 'yellow',
+  'colour.R': 'red',
+  'colour.K': 'black',
+  'colour.B': 'blue',
+  'colour.Y': 'yellow',
   'tile.joker': 'joker',
   'tile.jokerAs': 'joker as {tile}',
   'player.seat': 'Player {n}',
@@ -212,18 +229,24 @@ export default {
   'invite.yourName': 'Your name',
   'invite.join': 'Join the game',
   'invite.nameFirst': 'Write your name first.',
-  'invite.hostLead': 'Send the invitation round the players. When it comes back with everyone in, open it here: the cards are dealt from everyone’s random values.',
+  'invite.hostLead':
+    'Send the invitation round the players. When it comes back with everyone in, open it here: the cards are dealt from everyone’s random values.',
   'invite.joinedLead': 'You have joined. Send the invitation on; {name} deals when it comes back.',
   'invite.sendTo': 'Send the invitation to {name}',
   'invite.sendBack': 'Send it back to {name}, who deals',
-  'invite.fairNote': 'Fair deal: nobody, the host included, can choose the cards. The host has promised a secret (only its fingerprint travels now), each player adds a random value, the deal uses them all, and every phone checks the promise.',
+  'invite.fairNote':
+    'Fair deal: nobody, the host included, can choose the cards. The host has promised a secret (only its fingerprint travels now), each player adds a random value, the deal uses them all, and every phone checks the promise.',
   'invite.toStart': 'Back to the start',
   'invite.notMine': 'This invitation was changed on the way: its promise is not the one this device made.',
   'invite.full': 'Everyone has already joined this invitation.',
   'invite.seatOf': 'Player {n} ({name})',
-  'invite.waitingFor': 'Still to join: {names}. The cards are dealt only once everyone has added a random value, so that nobody — not even {host} — can choose them.',
+  'invite.waitingFor':
+    'Still to join: {names}. The cards are dealt only once everyone has added a random value, so that nobody — not even {host} — can choose them.',
   'invite.allIn': 'Everyone has joined: the cards are dealt as soon as {host} opens the invitation.',
-  'link.checkedSince': { one: 'Checked: the move since your last turn follows, by the rules, from the game on this device.', other: 'Checked: the {count} moves since your last turn follow, by the rules, from the game on this device.' },
+  'link.checkedSince': {
+    one: 'Checked: the move since your last turn follows, by the rules, from the game on this device.',
+    other: 'Checked: the {count} moves since your last turn follow, by the rules, from the game on this device.',
+  },
 
   'hand.area': 'Your hand',
   'hand.label': { one: 'Your hand, 1 card', other: 'Your hand, {count} cards' },
@@ -367,24 +390,42 @@ export default {
   'howto.title': 'How to play {variant}',
   'howto.melds': 'Melds: what may be laid',
   'howto.controls': 'Playing on this table',
-  'howto.basic.1': 'One deck of 52 cards, 2 to 6 players. Two players get 10 cards each, three or four get 7, five or six get 6. The rest is the stock; its top card starts the discard pile.',
-  'howto.basic.2': 'On your turn: draw one card from the stock or take the top of the discard pile; then lay down melds and add cards to any meld on the table if you like; then discard one card. A card you took from the discard pile cannot be discarded in the same turn.',
-  'howto.basic.3': 'A meld is a set (3 or 4 cards of one rank) or a run (3 or more cards in a row of one suit). The ace is low: A-2-3 is a run, Q-K-A is not (unless the “ace high or low” option is on; then aces count 15).',
-  'howto.basic.4': 'You go out when your last card leaves your hand. You score the value of every card left in the other hands: ace 1, 2 to 10 face value, picture cards 10. Playing your whole hand in one turn without having melded before is “going rummy”: double points.',
-  'howto.basic.5': 'When the stock runs out, the discard pile (except its top card) is shuffled into a new stock. The first player to reach the target (150 by default) wins the match.',
-  'howto.rummy200.1': 'Four players, one deck of 52 cards, 7 cards each; 23 cards make the stock. Ace is always low: ace 1, picture cards 10, others face value.',
-  'howto.rummy200.2': 'On your turn: draw (stock or discard top), play, discard. You may add cards to melds on the table only after you have laid down a meld of your own this round.',
-  'howto.rummy200.3': 'You close the round when your hand is empty — by a meld, a lay-off or the discard. Only the winner scores: the value of all the cards the others still hold.',
-  'howto.rummy200.4': 'The stock may be gone through twice: the discard pile is turned over once. If the stock runs out a second time, the round is a stalemate and nobody scores. First to 200 wins.',
-  'howto.rummy101.1': '106 tiles: 1 to 13 in red, black, blue and yellow, two of each, and 2 jokers. Everyone gets 21 tiles; the starting player gets 22 and begins by playing and discarding, without drawing.',
-  'howto.rummy101.2': 'On your turn, take one tile: from the stock, or the last tile discarded by the player before you — only if you use it in this same turn — or, when the option is on, press the joker button once per round. Then play, then discard one tile.',
-  'howto.rummy101.3': 'Runs are 3 or more numbers in a row of one colour (13 is never followed by 1). Sets are 3 or 4 tiles of one number in different colours. A joker stands for any tile and counts as that tile.',
-  'howto.rummy101.4': 'Your first play is your opening: in one turn lay melds worth at least 101 points, or at least five pairs (two identical tiles). Prepare each meld with “Add group”, watch the counter, then press “Lay opening”. Before you open you cannot add to melds on the table.',
-  'howto.rummy101.5': 'After opening you may add tiles to any meld and take a joker from the table by dropping the exact tile it stands for onto it. Whoever opened with pairs may later lay only pairs.',
-  'howto.rummy101.6': 'Finish by discarding your last tile: +101 (a joker discard doubles everything; opening and finishing in one turn doubles too). Players who had not opened lose 202; the others lose what they hold, doubled if they opened with pairs. A joker left in a hand counts 101. If the stock runs out, everyone pays. The highest total after the last round wins.',
-  'howto.controls.1': 'Tap cards in your hand to select them; tap again to let go. Drag a card to reorder your hand, onto a meld to lay it off, or onto the discard pile to discard it. The sort buttons order your hand.',
-  'howto.controls.2': 'Buttons that cannot be used right now are dimmed; tap one to learn why. “Take back” undoes this turn’s plays before you discard. If the rules refuse a move, the reason appears next to it and nothing is lost.',
-  'howto.controls.3': 'Keyboard: Tab to a card, Enter or Space to select, arrow keys to move between cards, Shift + arrow to move a card, Escape to clear the selection.',
+  'howto.basic.1':
+    'One deck of 52 cards, 2 to 6 players. Two players get 10 cards each, three or four get 7, five or six get 6. The rest is the stock; its top card starts the discard pile.',
+  'howto.basic.2':
+    'On your turn: draw one card from the stock or take the top of the discard pile; then lay down melds and add cards to any meld on the table if you like; then discard one card. A card you took from the discard pile cannot be discarded in the same turn.',
+  'howto.basic.3':
+    'A meld is a set (3 or 4 cards of one rank) or a run (3 or more cards in a row of one suit). The ace is low: A-2-3 is a run, Q-K-A is not (unless the “ace high or low” option is on; then aces count 15).',
+  'howto.basic.4':
+    'You go out when your last card leaves your hand. You score the value of every card left in the other hands: ace 1, 2 to 10 face value, picture cards 10. Playing your whole hand in one turn without having melded before is “going rummy”: double points.',
+  'howto.basic.5':
+    'When the stock runs out, the discard pile (except its top card) is shuffled into a new stock. The first player to reach the target (150 by default) wins the match.',
+  'howto.rummy200.1':
+    'Four players, one deck of 52 cards, 7 cards each; 23 cards make the stock. Ace is always low: ace 1, picture cards 10, others face value.',
+  'howto.rummy200.2':
+    'On your turn: draw (stock or discard top), play, discard. You may add cards to melds on the table only after you have laid down a meld of your own this round.',
+  'howto.rummy200.3':
+    'You close the round when your hand is empty — by a meld, a lay-off or the discard. Only the winner scores: the value of all the cards the others still hold.',
+  'howto.rummy200.4':
+    'The stock may be gone through twice: the discard pile is turned over once. If the stock runs out a second time, the round is a stalemate and nobody scores. First to 200 wins.',
+  'howto.rummy101.1':
+    '106 tiles: 1 to 13 in red, black, blue and yellow, two of each, and 2 jokers. Everyone gets 21 tiles; the starting player gets 22 and begins by playing and discarding, without drawing.',
+  'howto.rummy101.2':
+    'On your turn, take one tile: from the stock, or the last tile discarded by the player before you — only if you use it in this same turn — or, when the option is on, press the joker button once per round. Then play, then discard one tile.',
+  'howto.rummy101.3':
+    'Runs are 3 or more numbers in a row of one colour (13 is never followed by 1). Sets are 3 or 4 tiles of one number in different colours. A joker stands for any tile and counts as that tile.',
+  'howto.rummy101.4':
+    'Your first play is your opening: in one turn lay melds worth at least 101 points, or at least five pairs (two identical tiles). Prepare each meld with “Add group”, watch the counter, then press “Lay opening”. Before you open you cannot add to melds on the table.',
+  'howto.rummy101.5':
+    'After opening you may add tiles to any meld and take a joker from the table by dropping the exact tile it stands for onto it. Whoever opened with pairs may later lay only pairs.',
+  'howto.rummy101.6':
+    'Finish by discarding your last tile: +101 (a joker discard doubles everything; opening and finishing in one turn doubles too). Players who had not opened lose 202; the others lose what they hold, doubled if they opened with pairs. A joker left in a hand counts 101. If the stock runs out, everyone pays. The highest total after the last round wins.',
+  'howto.controls.1':
+    'Tap cards in your hand to select them; tap again to let go. Drag a card to reorder your hand, onto a meld to lay it off, or onto the discard pile to discard it. The sort buttons order your hand.',
+  'howto.controls.2':
+    'Buttons that cannot be used right now are dimmed; tap one to learn why. “Take back” undoes this turn’s plays before you discard. If the rules refuse a move, the reason appears next to it and nothing is lost.',
+  'howto.controls.3':
+    'Keyboard: Tab to a card, Enter or Space to select, arrow keys to move between cards, Shift + arrow to move a card, Escape to clear the selection.',
 
   'ex.valid': 'valid',
   'ex.invalid': 'not valid',
@@ -436,7 +477,10 @@ export default {
   'data.export': 'Export',
   'data.import': 'Import…',
   'data.exported': 'Saved as {file}.',
-  'data.imported': { one: 'Imported: 1 game in progress, with results, statistics and profile.', other: 'Imported: {count} games in progress, with results, statistics and profile.' },
+  'data.imported': {
+    one: 'Imported: 1 game in progress, with results, statistics and profile.',
+    other: 'Imported: {count} games in progress, with results, statistics and profile.',
+  },
   'data.importRefused': 'Nothing was imported: {reason}',
   'data.refused.invalid': 'this is not a file exported from this game, or it is damaged.',
   'data.refused.newer': 'the file comes from a newer version of the game. Update the game first.',
@@ -447,7 +491,8 @@ export default {
   'data.problem.quarantined': 'Some saved data could not be read and was set aside; everything else is fine. Export your games to keep a copy.',
   'data.problem.recovered': 'The list of your games was damaged and has been rebuilt from the games themselves.',
   'data.problem.missing': 'A saved game could not be found and was taken off the list.',
-  'data.problem.unavailable': 'This browser does not let the game keep anything (private browsing or storage turned off): games last only until this tab closes.',
+  'data.problem.unavailable':
+    'This browser does not let the game keep anything (private browsing or storage turned off): games last only until this tab closes.',
   'data.problem.newer': 'Your games were saved by a newer version of the game: they are shown but not changed. Reload the page to update.',
   'data.problem.migration': 'Your saved games could not be upgraded and were left untouched. Export them to keep a copy.',
   'data.problem.quota': 'Storage on this device is full, so the last move was not saved. Delete games you no longer need, or export everything, then go on.',
@@ -526,7 +571,10 @@ export default {
   'data.part.stats': 'statistics',
   'data.part.profile': 'your profile',
   'data.part.settings': 'settings',
-  'data.problem.unsaved': { one: 'Storage was full: {variant}, round {round} — the last move was not saved.', other: 'Storage was full: {variant}, round {round} — the last {count} moves were not saved.' },
+  'data.problem.unsaved': {
+    one: 'Storage was full: {variant}, round {round} — the last move was not saved.',
+    other: 'Storage was full: {variant}, round {round} — the last {count} moves were not saved.',
+  },
   'data.problem.unsavedAfter': 'Storage was full: {variant} was saved only up to round {round}, move {moves}; what was played after that was not saved.',
   'data.problem.unsavedAll': 'Storage was full: a game of {variant} could not be saved at all.',
   'qr.label': 'QR code of the link',
@@ -539,8 +587,14 @@ export default {
   'review.failed': 'The review could not be made. {reason}',
   'review.again': 'Try again',
   'review.notReviewable': 'This round was set up, not dealt: it cannot be reviewed.',
-  'review.nothing': { one: 'The expert looked at your 1 decision and would have played it as you did.', other: 'The expert looked at your {count} decisions and would have played them as you did.' },
-  'review.found': { one: 'Where the expert would have chosen otherwise (judged from what you could see then):', other: 'The {count} decisions where the expert would have chosen otherwise, costliest first (judged from what you could see then):' },
+  'review.nothing': {
+    one: 'The expert looked at your 1 decision and would have played it as you did.',
+    other: 'The expert looked at your {count} decisions and would have played them as you did.',
+  },
+  'review.found': {
+    one: 'Where the expert would have chosen otherwise (judged from what you could see then):',
+    other: 'The {count} decisions where the expert would have chosen otherwise, costliest first (judged from what you could see then):',
+  },
   'review.show': 'Show this moment',
   'review.discard': 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} points better off on average.',
   'review.tookDiscard': 'Turn {n}: you took {card} from the discard pile; drawing from the stock would have left you {loss} points better off on average.',

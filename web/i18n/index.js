@@ -16,7 +16,9 @@ export const LANGUAGE_CODES = ['en', 'he', 'ro'];
 const loaded = { en };
 
 export async function loadLanguage(code) {
-  const lang = String(code || 'en').toLowerCase().split('-')[0];
+  const lang = String(code || 'en')
+    .toLowerCase()
+    .split('-')[0];
   if (!/^[a-z]{2,3}$/.test(lang)) return 'en';
   if (!loaded[lang]) {
     try {

@@ -24,7 +24,11 @@ export default {
   'engine.step.install': '(se instalează regulile)',
   'engine.step.start': '(aproape gata)',
   'start.howTo': 'Cum se joacă {variant}',
-  'start.account': { one: 'Contul tău pe acest dispozitiv: {points} puncte, 1 joker.', few: 'Contul tău pe acest dispozitiv: {points} puncte, {jokers} jokeri.', other: 'Contul tău pe acest dispozitiv: {points} puncte, {jokers} de jokeri.' },
+  'start.account': {
+    one: 'Contul tău pe acest dispozitiv: {points} puncte, 1 joker.',
+    few: 'Contul tău pe acest dispozitiv: {points} puncte, {jokers} jokeri.',
+    other: 'Contul tău pe acest dispozitiv: {points} puncte, {jokers} de jokeri.',
+  },
   'start.resume': 'Continuă',
   'start.resumeText': 'O partidă de {variant} este în desfășurare (runda {round}).',
   'start.noBots': 'Jucătorii calculator nu sunt încă disponibili: fiecare loc e jucat de o persoană pe acest dispozitiv.',
@@ -59,11 +63,28 @@ export default {
   'speed.instant': 'Instantaneu',
 
   'card.name': '{rank} de {suit}',
-  'rank.1': 'as', 'rank.2': '2', 'rank.3': '3', 'rank.4': '4', 'rank.5': '5', 'rank.6': '6', 'rank.7': '7',
-  'rank.8': '8', 'rank.9': '9', 'rank.10': '10', 'rank.11': 'valet', 'rank.12': 'damă', 'rank.13': 'popă',
-  'suit.C': 'treflă', 'suit.D': 'caro', 'suit.H': 'inimă roșie', 'suit.S': 'pică',
+  'rank.1': 'as',
+  'rank.2': '2',
+  'rank.3': '3',
+  'rank.4': '4',
+  'rank.5': '5',
+  'rank.6': '6',
+  'rank.7': '7',
+  'rank.8': '8',
+  'rank.9': '9',
+  'rank.10': '10',
+  'rank.11': 'valet',
+  'rank.12': 'damă',
+  'rank.13': 'popă',
+  'suit.C': 'treflă',
+  'suit.D': 'caro',
+  'suit.H': 'inimă roșie',
+  'suit.S': 'pică',
   'tile.name': '{number} {colour}',
-  'colour.R': 'roșu', 'colour.K': 'negru', 'colour.B': 'albastru', 'colour.Y': 'galben',
+  'colour.R': 'roșu',
+  'colour.K': 'negru',
+  'colour.B': 'albastru',
+  'colour.Y': 'galben',
   'tile.joker': 'joker',
   'tile.jokerAs': 'joker în loc de {tile}',
   'player.seat': 'Jucătorul {n}',
@@ -224,14 +245,20 @@ export default {
   'invite.joinedLead': 'Te-ai alăturat. Trimite invitația mai departe; {name} împarte când se întoarce.',
   'invite.sendTo': 'Trimite invitația lui {name}',
   'invite.sendBack': 'Trimite-o înapoi lui {name}, care împarte',
-  'invite.fairNote': 'Împărțire corectă: nimeni, nici gazda, nu poate alege cărțile. Gazda a promis un secret (acum circulă doar amprenta lui), fiecare jucător adaugă o valoare aleatoare, împărțirea le folosește pe toate, iar fiecare telefon verifică promisiunea.',
+  'invite.fairNote':
+    'Împărțire corectă: nimeni, nici gazda, nu poate alege cărțile. Gazda a promis un secret (acum circulă doar amprenta lui), fiecare jucător adaugă o valoare aleatoare, împărțirea le folosește pe toate, iar fiecare telefon verifică promisiunea.',
   'invite.toStart': 'Înapoi la început',
   'invite.notMine': 'Invitația a fost schimbată pe drum: promisiunea ei nu e cea făcută de acest dispozitiv.',
   'invite.full': 'Toți s-au alăturat deja acestei invitații.',
   'invite.seatOf': 'Jucătorul {n} ({name})',
-  'invite.waitingFor': 'Mai au de intrat: {names}. Cărțile se împart doar după ce fiecare a adăugat o valoare aleatoare, ca nimeni — nici {host} — să nu le poată alege.',
+  'invite.waitingFor':
+    'Mai au de intrat: {names}. Cărțile se împart doar după ce fiecare a adăugat o valoare aleatoare, ca nimeni — nici {host} — să nu le poată alege.',
   'invite.allIn': 'Au intrat toți: cărțile se împart imediat ce {host} deschide invitația.',
-  'link.checkedSince': { one: 'Verificat: mutarea de la tura ta trecută decurge, după reguli, din jocul de pe acest dispozitiv.', few: 'Verificat: cele {count} mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.', other: 'Verificat: cele {count} de mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.' },
+  'link.checkedSince': {
+    one: 'Verificat: mutarea de la tura ta trecută decurge, după reguli, din jocul de pe acest dispozitiv.',
+    few: 'Verificat: cele {count} mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.',
+    other: 'Verificat: cele {count} de mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.',
+  },
 
   'hand.area': 'Mâna ta',
   'hand.label': { one: 'Mâna ta, 1 carte', few: 'Mâna ta, {count} cărți', other: 'Mâna ta, {count} de cărți' },
@@ -375,24 +402,41 @@ export default {
   'howto.title': 'Cum se joacă {variant}',
   'howto.melds': 'Formații: ce se poate pune jos',
   'howto.controls': 'Cum joci la această masă',
-  'howto.basic.1': 'Un pachet de 52 de cărți, 2–6 jucători. La doi jucători, câte 10 cărți; la trei sau patru, câte 7; la cinci sau șase, câte 6. Restul e pachetul; cartea de deasupra începe teancul.',
-  'howto.basic.2': 'La rândul tău: tragi o carte din pachet sau o iei pe cea de deasupra teancului; apoi, dacă vrei, pui jos formații și adaugi cărți la orice formație de pe masă; apoi arunci o carte. O carte luată de pe teanc nu poate fi aruncată în aceeași tură.',
-  'howto.basic.3': 'O formație este un grup (3 sau 4 cărți de aceeași valoare) sau o serie (3 sau mai multe cărți consecutive de aceeași culoare). Asul e mic: A-2-3 e serie, Q-K-A nu (doar cu opțiunea „as mare sau mic”; atunci asul valorează 15).',
-  'howto.basic.4': 'Ieși când ultima carte îți părăsește mâna. Primești valoarea cărților rămase celorlalți: asul 1, 2–10 cât scrie, figurile 10. Dacă pui toată mâna într-o singură tură fără să fi pus ceva înainte, faci „remi”: punctele se dublează.',
-  'howto.basic.5': 'Când pachetul se termină, teancul (fără cartea de deasupra) se amestecă într-un pachet nou. Primul care atinge ținta (150 implicit) câștigă.',
+  'howto.basic.1':
+    'Un pachet de 52 de cărți, 2–6 jucători. La doi jucători, câte 10 cărți; la trei sau patru, câte 7; la cinci sau șase, câte 6. Restul e pachetul; cartea de deasupra începe teancul.',
+  'howto.basic.2':
+    'La rândul tău: tragi o carte din pachet sau o iei pe cea de deasupra teancului; apoi, dacă vrei, pui jos formații și adaugi cărți la orice formație de pe masă; apoi arunci o carte. O carte luată de pe teanc nu poate fi aruncată în aceeași tură.',
+  'howto.basic.3':
+    'O formație este un grup (3 sau 4 cărți de aceeași valoare) sau o serie (3 sau mai multe cărți consecutive de aceeași culoare). Asul e mic: A-2-3 e serie, Q-K-A nu (doar cu opțiunea „as mare sau mic”; atunci asul valorează 15).',
+  'howto.basic.4':
+    'Ieși când ultima carte îți părăsește mâna. Primești valoarea cărților rămase celorlalți: asul 1, 2–10 cât scrie, figurile 10. Dacă pui toată mâna într-o singură tură fără să fi pus ceva înainte, faci „remi”: punctele se dublează.',
+  'howto.basic.5':
+    'Când pachetul se termină, teancul (fără cartea de deasupra) se amestecă într-un pachet nou. Primul care atinge ținta (150 implicit) câștigă.',
   'howto.rummy200.1': 'Patru jucători, un pachet de 52, câte 7 cărți; 23 de cărți rămân în pachet. Asul e mereu mic: asul 1, figurile 10, restul cât scrie.',
-  'howto.rummy200.2': 'La rândul tău: tragi (pachet sau teanc), joci, arunci. Poți adăuga la formațiile de pe masă doar după ce ai pus jos o formație proprie în această rundă.',
-  'howto.rummy200.3': 'Închizi runda când ți se golește mâna — prin formație, adăugare sau aruncare. Doar câștigătorul punctează: valoarea cărților rămase celorlalți.',
-  'howto.rummy200.4': 'Pachetul se parcurge de două ori: teancul se întoarce o dată. Dacă pachetul se termină a doua oară, runda e remiză și nimeni nu punctează. Primul la 200 câștigă.',
-  'howto.rummy101.1': '106 piese: 1–13 în roșu, negru, albastru și galben, câte două, plus 2 jokeri. Fiecare primește 21 de piese; cel care începe primește 22 și începe jucând și aruncând, fără să tragă.',
-  'howto.rummy101.2': 'La rândul tău iei o piesă: din pachet, sau ultima piesă aruncată de jucătorul dinaintea ta — doar dacă o folosești în aceeași tură — sau, cu opțiunea activă, apeși butonul joker o dată pe rundă. Apoi joci și arunci o piesă.',
-  'howto.rummy101.3': 'Seria: 3 sau mai multe numere consecutive de aceeași culoare (după 13 nu urmează 1). Grupul: 3 sau 4 piese cu același număr în culori diferite. Jokerul ține locul oricărei piese și valorează cât ea.',
-  'howto.rummy101.4': 'Prima ta punere este deschiderea: într-o tură pui formații de cel puțin 101 puncte sau cel puțin cinci perechi (două piese identice). Pregătește fiecare formație cu „Adaugă grup”, urmărește contorul, apoi apasă „Deschide”. Înainte de deschidere nu poți adăuga la formațiile de pe masă.',
-  'howto.rummy101.5': 'După deschidere poți adăuga piese la orice formație și poți lua un joker de pe masă punând peste el exact piesa pe care o înlocuiește. Cine a deschis cu perechi poate pune apoi doar perechi.',
-  'howto.rummy101.6': 'Termini aruncând ultima piesă: +101 (aruncarea unui joker dublează totul; deschiderea și terminarea într-o tură dublează și ea). Cine nu a deschis pierde 202; ceilalți pierd valoarea mâinii, dublă dacă au deschis cu perechi. Un joker rămas în mână valorează 101. Dacă pachetul se termină, plătește toată lumea. Totalul cel mai mare după ultima rundă câștigă.',
-  'howto.controls.1': 'Atinge cărțile din mână ca să le alegi; încă o atingere le eliberează. Trage o carte ca să rearanjezi mâna, pe o formație ca s-o adaugi sau pe teanc ca s-o arunci. Butoanele de sortare ordonează mâna.',
-  'howto.controls.2': 'Butoanele care nu se pot folosi acum sunt estompate; atinge unul ca să afli de ce. „Anulează tura” desface mutările turei înainte de aruncare. Dacă regulile refuză o mutare, motivul apare lângă ea și nu se pierde nimic.',
-  'howto.controls.3': 'Tastatură: Tab până la o carte, Enter sau Spațiu pentru alegere, săgeți pentru a trece de la o carte la alta, Shift + săgeată pentru a muta o carte, Escape pentru a goli alegerea.',
+  'howto.rummy200.2':
+    'La rândul tău: tragi (pachet sau teanc), joci, arunci. Poți adăuga la formațiile de pe masă doar după ce ai pus jos o formație proprie în această rundă.',
+  'howto.rummy200.3':
+    'Închizi runda când ți se golește mâna — prin formație, adăugare sau aruncare. Doar câștigătorul punctează: valoarea cărților rămase celorlalți.',
+  'howto.rummy200.4':
+    'Pachetul se parcurge de două ori: teancul se întoarce o dată. Dacă pachetul se termină a doua oară, runda e remiză și nimeni nu punctează. Primul la 200 câștigă.',
+  'howto.rummy101.1':
+    '106 piese: 1–13 în roșu, negru, albastru și galben, câte două, plus 2 jokeri. Fiecare primește 21 de piese; cel care începe primește 22 și începe jucând și aruncând, fără să tragă.',
+  'howto.rummy101.2':
+    'La rândul tău iei o piesă: din pachet, sau ultima piesă aruncată de jucătorul dinaintea ta — doar dacă o folosești în aceeași tură — sau, cu opțiunea activă, apeși butonul joker o dată pe rundă. Apoi joci și arunci o piesă.',
+  'howto.rummy101.3':
+    'Seria: 3 sau mai multe numere consecutive de aceeași culoare (după 13 nu urmează 1). Grupul: 3 sau 4 piese cu același număr în culori diferite. Jokerul ține locul oricărei piese și valorează cât ea.',
+  'howto.rummy101.4':
+    'Prima ta punere este deschiderea: într-o tură pui formații de cel puțin 101 puncte sau cel puțin cinci perechi (două piese identice). Pregătește fiecare formație cu „Adaugă grup”, urmărește contorul, apoi apasă „Deschide”. Înainte de deschidere nu poți adăuga la formațiile de pe masă.',
+  'howto.rummy101.5':
+    'După deschidere poți adăuga piese la orice formație și poți lua un joker de pe masă punând peste el exact piesa pe care o înlocuiește. Cine a deschis cu perechi poate pune apoi doar perechi.',
+  'howto.rummy101.6':
+    'Termini aruncând ultima piesă: +101 (aruncarea unui joker dublează totul; deschiderea și terminarea într-o tură dublează și ea). Cine nu a deschis pierde 202; ceilalți pierd valoarea mâinii, dublă dacă au deschis cu perechi. Un joker rămas în mână valorează 101. Dacă pachetul se termină, plătește toată lumea. Totalul cel mai mare după ultima rundă câștigă.',
+  'howto.controls.1':
+    'Atinge cărțile din mână ca să le alegi; încă o atingere le eliberează. Trage o carte ca să rearanjezi mâna, pe o formație ca s-o adaugi sau pe teanc ca s-o arunci. Butoanele de sortare ordonează mâna.',
+  'howto.controls.2':
+    'Butoanele care nu se pot folosi acum sunt estompate; atinge unul ca să afli de ce. „Anulează tura” desface mutările turei înainte de aruncare. Dacă regulile refuză o mutare, motivul apare lângă ea și nu se pierde nimic.',
+  'howto.controls.3':
+    'Tastatură: Tab până la o carte, Enter sau Spațiu pentru alegere, săgeți pentru a trece de la o carte la alta, Shift + săgeată pentru a muta o carte, Escape pentru a goli alegerea.',
 
   'ex.valid': 'corect',
   'ex.invalid': 'greșit',
@@ -444,7 +488,11 @@ export default {
   'data.export': 'Exportă',
   'data.import': 'Importă…',
   'data.exported': 'Salvat ca {file}.',
-  'data.imported': { one: 'Importat: 1 joc în desfășurare, cu rezultate, statistici și profil.', few: 'Importat: {count} jocuri în desfășurare, cu rezultate, statistici și profil.', other: 'Importat: {count} de jocuri în desfășurare, cu rezultate, statistici și profil.' },
+  'data.imported': {
+    one: 'Importat: 1 joc în desfășurare, cu rezultate, statistici și profil.',
+    few: 'Importat: {count} jocuri în desfășurare, cu rezultate, statistici și profil.',
+    other: 'Importat: {count} de jocuri în desfășurare, cu rezultate, statistici și profil.',
+  },
   'data.importRefused': 'Nu s-a importat nimic: {reason}',
   'data.refused.invalid': 'acesta nu este un fișier exportat din acest joc sau este deteriorat.',
   'data.refused.newer': 'fișierul vine dintr-o versiune mai nouă a jocului. Actualizează întâi jocul.',
@@ -452,13 +500,16 @@ export default {
   'data.refused.unreadable': 'fișierul nu a putut fi citit.',
   'data.refused.unavailable': 'acest browser nu permite jocului să păstreze nimic.',
   'data.refused.error': 'browserul a refuzat să-l păstreze.',
-  'data.problem.quarantined': 'Unele date salvate nu au putut fi citite și au fost puse deoparte; restul este în regulă. Exportă jocurile ca să păstrezi o copie.',
+  'data.problem.quarantined':
+    'Unele date salvate nu au putut fi citite și au fost puse deoparte; restul este în regulă. Exportă jocurile ca să păstrezi o copie.',
   'data.problem.recovered': 'Lista jocurilor era deteriorată și a fost refăcută din jocurile înseși.',
   'data.problem.missing': 'Un joc salvat nu a fost găsit și a fost scos din listă.',
-  'data.problem.unavailable': 'Acest browser nu permite jocului să păstreze nimic (navigare privată sau stocare oprită): jocurile durează doar până se închide fila.',
+  'data.problem.unavailable':
+    'Acest browser nu permite jocului să păstreze nimic (navigare privată sau stocare oprită): jocurile durează doar până se închide fila.',
   'data.problem.newer': 'Jocurile au fost salvate de o versiune mai nouă a jocului: sunt afișate, dar nu modificate. Reîncarcă pagina pentru actualizare.',
   'data.problem.migration': 'Jocurile salvate nu au putut fi actualizate și au rămas neatinse. Exportă-le ca să păstrezi o copie.',
-  'data.problem.quota': 'Spațiul de stocare al dispozitivului este plin, așa că ultima mutare nu a fost salvată. Șterge jocurile de care nu mai ai nevoie sau exportă totul, apoi continuă.',
+  'data.problem.quota':
+    'Spațiul de stocare al dispozitivului este plin, așa că ultima mutare nu a fost salvată. Șterge jocurile de care nu mai ai nevoie sau exportă totul, apoi continuă.',
   'data.problem.conflict': 'Acest joc a fost jucat în altă filă sau fereastră. Reîncarcă pentru a continua de la ultima salvare.',
   'data.problem.error': 'Jocul nu a putut fi salvat pe acest dispozitiv.',
   'data.problem.invalid': 'Jocul nu a putut fi salvat pe acest dispozitiv: ce ar fi păstrat nu este ce scrie acest joc.',
@@ -527,15 +578,21 @@ export default {
   'refusal.tile_set_too_big': 'Un grup are cel mult patru piese, câte una din fiecare culoare: {meld}.',
   'refusal.unknown_variant': 'Acest joc nu este disponibil aici.',
   'refusal.use_taken_tile': 'Ai luat {tile} de pe teanc: folosește-o într-o formație în această tură sau anulează tura.',
-  'data.problem.setAside': 'Unele date salvate nu au putut fi citite și au fost puse deoparte: {what}. Restul este în regulă; exportul păstrează o copie a ce a fost pus deoparte.',
+  'data.problem.setAside':
+    'Unele date salvate nu au putut fi citite și au fost puse deoparte: {what}. Restul este în regulă; exportul păstrează o copie a ce a fost pus deoparte.',
   'data.part.index': 'lista jocurilor tale',
   'data.part.game': 'un joc în desfășurare',
   'data.part.finished': 'jocurile terminate',
   'data.part.stats': 'statisticile',
   'data.part.profile': 'profilul tău',
   'data.part.settings': 'setările',
-  'data.problem.unsaved': { one: 'Spațiul de stocare era plin: {variant}, runda {round} — ultima mutare nu a fost salvată.', few: 'Spațiul de stocare era plin: {variant}, runda {round} — ultimele {count} mutări nu au fost salvate.', other: 'Spațiul de stocare era plin: {variant}, runda {round} — ultimele {count} de mutări nu au fost salvate.' },
-  'data.problem.unsavedAfter': 'Spațiul de stocare era plin: {variant} a fost salvat doar până la runda {round}, mutarea {moves}; ce s-a jucat după aceea nu a fost salvat.',
+  'data.problem.unsaved': {
+    one: 'Spațiul de stocare era plin: {variant}, runda {round} — ultima mutare nu a fost salvată.',
+    few: 'Spațiul de stocare era plin: {variant}, runda {round} — ultimele {count} mutări nu au fost salvate.',
+    other: 'Spațiul de stocare era plin: {variant}, runda {round} — ultimele {count} de mutări nu au fost salvate.',
+  },
+  'data.problem.unsavedAfter':
+    'Spațiul de stocare era plin: {variant} a fost salvat doar până la runda {round}, mutarea {moves}; ce s-a jucat după aceea nu a fost salvat.',
   'data.problem.unsavedAll': 'Spațiul de stocare era plin: un joc de {variant} nu a putut fi salvat deloc.',
   'qr.label': 'Codul QR al linkului',
   'qr.labelFor': 'Codul QR al linkului: {title}',
@@ -547,8 +604,16 @@ export default {
   'review.failed': 'Analiza nu a putut fi făcută. {reason}',
   'review.again': 'Încearcă din nou',
   'review.notReviewable': 'Această rundă a fost aranjată, nu împărțită: nu poate fi analizată.',
-  'review.nothing': { one: 'Expertul s-a uitat la decizia ta și ar fi jucat-o la fel ca tine.', few: 'Expertul s-a uitat la cele {count} decizii ale tale și le-ar fi jucat la fel ca tine.', other: 'Expertul s-a uitat la cele {count} de decizii ale tale și le-ar fi jucat la fel ca tine.' },
-  'review.found': { one: 'Unde expertul ar fi ales altfel (judecat după ce puteai vedea atunci):', few: 'Cele {count} decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):', other: 'Cele {count} de decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):' },
+  'review.nothing': {
+    one: 'Expertul s-a uitat la decizia ta și ar fi jucat-o la fel ca tine.',
+    few: 'Expertul s-a uitat la cele {count} decizii ale tale și le-ar fi jucat la fel ca tine.',
+    other: 'Expertul s-a uitat la cele {count} de decizii ale tale și le-ar fi jucat la fel ca tine.',
+  },
+  'review.found': {
+    one: 'Unde expertul ar fi ales altfel (judecat după ce puteai vedea atunci):',
+    few: 'Cele {count} decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):',
+    other: 'Cele {count} de decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):',
+  },
   'review.show': 'Arată momentul',
   'review.discard': 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu {loss} puncte mai bine.',
   'review.tookDiscard': 'Tura {n}: ai luat {card} din teanc; trăgând din pachet ai fi avut în medie cu {loss} puncte mai bine.',

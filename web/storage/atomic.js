@@ -25,18 +25,24 @@
  * A write refused answers {ok: false, reason} with a reason code ('quota', 'error', 'newer',
  * ...) and, where it helps, a `detail` for developers; the page words the reason.
  */
-import { MAX_DEPTH, SCHEMA_VERSION, MIGRATIONS, badParts, clone, isPlainObject, jsonDepth, parseStored, recordProblem, rootProblem, summarize } from './schema.js';
+import {
+  MAX_DEPTH,
+  SCHEMA_VERSION,
+  MIGRATIONS,
+  badParts,
+  clone,
+  isPlainObject,
+  jsonDepth,
+  parseStored,
+  recordProblem,
+  rootProblem,
+  summarize,
+} from './schema.js';
 import { withoutBadParts } from './recover.js';
 
 /** Whether `err` is the browser saying storage is full. */
 export function isQuotaError(err) {
-  return (
-    !!err &&
-    (err.name === 'QuotaExceededError' ||
-      err.name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
-      err.code === 22 ||
-      err.code === 1014)
-  );
+  return !!err && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22 || err.code === 1014);
 }
 
 export class AtomicStore {

@@ -42,7 +42,8 @@ export function jsonDepth(text, limit = MAX_DEPTH) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash: the next character is escaped
+      if (c === 92)
+        i++; // a backslash: the next character is escaped
       else if (c === 34) inString = false;
     } else if (c === 34) {
       inString = true;

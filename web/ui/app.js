@@ -185,7 +185,18 @@ export async function startApp({ root, engine }) {
     if (app.screen === 'invite' && linkPlay.inviting()) return { screen: 'invite', content: [linkPlay.renderInvite(), picker()] };
     if (app.screen === 'howto') return { screen: 'howto', content: [renderHowTo({ t, variant: app.howtoVariant, on: nav.howto })] };
     const games = app.screen === 'start' ? resumeInfo() : null;
-    const start = renderStart({ t, setup: app.setup, prefs: prefs.get(), games, busy: app.busy, error: app.error, bots: app.bots, account: records.profile(), notice: app.startNotice, on: nav.start });
+    const start = renderStart({
+      t,
+      setup: app.setup,
+      prefs: prefs.get(),
+      games,
+      busy: app.busy,
+      error: app.error,
+      bots: app.bots,
+      account: records.profile(),
+      notice: app.startNotice,
+      on: nav.start,
+    });
     return { screen: 'start', content: [start, picker()] };
   }
 
@@ -195,7 +206,8 @@ export async function startApp({ root, engine }) {
     if (screen === 'table') content.push(linkPlay.replayBar(), linkPlay.handoff());
     if (!app.engineReady && (app.busy || screen === 'resuming')) content.unshift(engineNotice({ t, step: app.engineStep }));
     tabReturn.remember(screen, ctl.record);
-    if (app.dialog?.kind === 'menu') content.push(renderMenu({ t, prefs: prefs.get(), languages, inGame: app.screen === 'table' && Boolean(ctl.view), on: menuIntents }));
+    if (app.dialog?.kind === 'menu')
+      content.push(renderMenu({ t, prefs: prefs.get(), languages, inGame: app.screen === 'table' && Boolean(ctl.view), on: menuIntents }));
     if (app.dialog?.kind === 'choose') content.push(renderChoose({ t, dialog: app.dialog, on: { pick } }));
     motion.capture();
     mount(root, ...content);

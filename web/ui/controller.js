@@ -167,7 +167,18 @@ export class TableController {
       options: setup.options || {},
       seat: viewer,
     });
-    this.record = { key: `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, id: res.game, variant: setup.variant, players: setup.players, seats, options: setup.options, seed, viewer, botCounter: 0, link: setup.link ?? null };
+    this.record = {
+      key: `m${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+      id: res.game,
+      variant: setup.variant,
+      players: setup.players,
+      seats,
+      options: setup.options,
+      seed,
+      viewer,
+      botCounter: 0,
+      link: setup.link ?? null,
+    };
     this.hand = this.handFor(viewer);
     this.message = null;
     this.hint = null;
@@ -453,7 +464,10 @@ export class TableController {
   async stage(t) {
     const keys = selectedKeys(this.hand);
     if (!keys.length) return;
-    const codes = await this.pinJokers(keys.map((k) => codeOf(this.hand, k)), t);
+    const codes = await this.pinJokers(
+      keys.map((k) => codeOf(this.hand, k)),
+      t,
+    );
     if (!codes) return;
     await this.stageCodes(codes);
   }
@@ -500,7 +514,7 @@ export class TableController {
     const cards = selectedCodes(this.hand);
     if (!cards.length) return this.say(this.t('why.selectForLayoff'), `meld:${meldId}`);
     const ok = await this.act({ type: 'layoff', meld: meldId, cards }, `meld:${meldId}`);
-    if (ok) this.hand.selected.clear(), this.onChange();
+    if (ok) (this.hand.selected.clear(), this.onChange());
   }
 
   async layoffCodes(meldId, cards) {
@@ -509,14 +523,14 @@ export class TableController {
 
   async swapJoker(meldId, tile) {
     const ok = await this.act({ type: 'swap_joker', meld: meldId, tile }, `meld:${meldId}`);
-    if (ok) this.hand.selected.clear(), this.onChange();
+    if (ok) (this.hand.selected.clear(), this.onChange());
   }
 
   async discard(code) {
     const cards = code ? [code] : selectedCodes(this.hand);
     if (cards.length !== 1) return;
     const ok = await this.act({ type: 'discard', card: cards[0] }, 'discard');
-    if (ok) this.hand.selected.clear(), this.onChange();
+    if (ok) (this.hand.selected.clear(), this.onChange());
   }
 
   async resetTurn() {

@@ -12,8 +12,9 @@ export function installDialogKeys(root, { onEscape }) {
     const dialogs = root.querySelectorAll('[role="dialog"][aria-modal="true"]');
     const dialog = dialogs[dialogs.length - 1];
     if (!dialog) return;
-    const stops = [...dialog.querySelectorAll('button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
-      .filter((el) => !el.disabled && el.getClientRects().length);
+    const stops = [...dialog.querySelectorAll('button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')].filter(
+      (el) => !el.disabled && el.getClientRects().length,
+    );
     if (!stops.length) return;
     const first = stops[0];
     const last = stops[stops.length - 1];

@@ -4,9 +4,7 @@
  */
 
 export function h(tag, attrs = {}, ...children) {
-  const el = tag.startsWith('svg:')
-    ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4))
-    : document.createElement(tag);
+  const el = tag.startsWith('svg:') ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4)) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.flat(Infinity).filter(Boolean).join(' ') : v);

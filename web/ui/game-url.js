@@ -32,7 +32,10 @@ function readList(value) {
 export function parseGameHash(hash) {
   if (typeof hash !== 'string') return null;
   const fields = {};
-  for (const part of hash.slice(hash.lastIndexOf('#') + 1).trim().split('&')) {
+  for (const part of hash
+    .slice(hash.lastIndexOf('#') + 1)
+    .trim()
+    .split('&')) {
     const eq = part.indexOf('=');
     if (eq > 0) fields[part.slice(0, eq)] = part.slice(eq + 1);
   }

@@ -68,43 +68,91 @@ function gameItem(g, t, confirming, on) {
   const variant = t(`variant.${g.variant}`);
   const key = g.id;
   const buttons = confirming
-    ? h('div', { class: 'game-buttons confirm', role: 'group', 'aria-label': t('games.confirmDelete') },
+    ? h(
+        'div',
+        { class: 'game-buttons confirm', role: 'group', 'aria-label': t('games.confirmDelete') },
         h('p', { class: 'confirm-text', text: t('games.confirmDelete') }),
         // "Keep" takes the Delete button's place and focus: a second tap never deletes.
         h('button', { class: 'btn', type: 'button', 'data-fk': `delete-${key}`, onclick: () => on.cancelDelete(), text: t('games.keep') }),
-        h('button', { class: 'btn danger', type: 'button', 'data-fk': `delete-yes-${key}`, 'data-key': key, onclick: () => on.deleteGame(key), text: t('games.deleteYes') }))
-    : h('div', { class: 'game-buttons' },
         h('button', {
-          class: 'btn primary', type: 'button', 'data-key': key, 'data-fk': `resume-${key}`,
+          class: 'btn danger',
+          type: 'button',
+          'data-fk': `delete-yes-${key}`,
+          'data-key': key,
+          onclick: () => on.deleteGame(key),
+          text: t('games.deleteYes'),
+        }),
+      )
+    : h(
+        'div',
+        { class: 'game-buttons' },
+        h('button', {
+          class: 'btn primary',
+          type: 'button',
+          'data-key': key,
+          'data-fk': `resume-${key}`,
           'aria-label': t('games.resumeLabel', { variant, round: g.round }),
-          onclick: () => on.resume(key), text: t('start.resume'),
+          onclick: () => on.resume(key),
+          text: t('start.resume'),
         }),
         h('button', {
-          class: 'btn', type: 'button', 'data-key': key, 'data-fk': `delete-${key}`,
+          class: 'btn',
+          type: 'button',
+          'data-key': key,
+          'data-fk': `delete-${key}`,
           'aria-label': t('games.deleteLabel', { variant, round: g.round }),
-          onclick: () => on.askDelete(key), text: t('games.delete'),
-        }));
-  return h('li', { class: ['game-item', g.waiting && 'waiting'], 'data-key': key },
-    h('div', { class: 'game-head' },
-      h('h3', { class: 'game-title' },
-        h('span', { 'aria-hidden': 'true' }, h('strong', { text: variant }), h('span', { class: 'game-round', text: ` · ${t('games.round', { round: g.round })}` })),
-        h('span', { class: 'sr-only', text: t('start.resumeText', { variant, round: g.round }) })),
-      h('span', { class: ['turn-badge', g.waiting && 'mine'], text: turnText(g, t) })),
-    h('p', { class: 'game-meta' },
+          onclick: () => on.askDelete(key),
+          text: t('games.delete'),
+        }),
+      );
+  return h(
+    'li',
+    { class: ['game-item', g.waiting && 'waiting'], 'data-key': key },
+    h(
+      'div',
+      { class: 'game-head' },
+      h(
+        'h3',
+        { class: 'game-title' },
+        h(
+          'span',
+          { 'aria-hidden': 'true' },
+          h('strong', { text: variant }),
+          h('span', { class: 'game-round', text: ` · ${t('games.round', { round: g.round })}` }),
+        ),
+        h('span', { class: 'sr-only', text: t('start.resumeText', { variant, round: g.round }) }),
+      ),
+      h('span', { class: ['turn-badge', g.waiting && 'mine'], text: turnText(g, t) }),
+    ),
+    h(
+      'p',
+      { class: 'game-meta' },
       h('span', { class: 'game-names', text: t.list((g.names || []).filter(Boolean)) }),
-      g.updated ? h('span', { class: 'game-when', text: t('games.updated', { when: whenText(g.updated, t) }) }) : null),
-    buttons);
+      g.updated ? h('span', { class: 'game-when', text: t('games.updated', { when: whenText(g.updated, t) }) }) : null,
+    ),
+    buttons,
+  );
 }
 
 /** The games in progress: a `.resume` section, or null when there are none. */
 export function renderGamesInProgress({ t, games, confirmDelete, on }) {
   if (!games?.length) return null;
   const waiting = games.filter((g) => g.waiting).length;
-  return h('section', { class: 'resume games', id: 'games', 'aria-labelledby': 'games-title' },
-    h('div', { class: 'section-head' },
+  return h(
+    'section',
+    { class: 'resume games', id: 'games', 'aria-labelledby': 'games-title' },
+    h(
+      'div',
+      { class: 'section-head' },
       h('h2', { id: 'games-title', text: t('games.inProgress') }),
-      waiting ? h('span', { class: 'muted', text: t('games.waitingCount', { count: waiting }) }) : null),
-    h('ul', { class: 'game-list' }, games.map((g) => gameItem(g, t, confirmDelete === g.id, on))));
+      waiting ? h('span', { class: 'muted', text: t('games.waitingCount', { count: waiting }) }) : null,
+    ),
+    h(
+      'ul',
+      { class: 'game-list' },
+      games.map((g) => gameItem(g, t, confirmDelete === g.id, on)),
+    ),
+  );
 }
 
 const PARTS = ['index', 'game', 'finished', 'stats', 'profile', 'settings'];
@@ -156,69 +204,126 @@ export function renderNotices({ t, problems }) {
 
 function finishedItem(f, t) {
   const best = new Set(f.winners || []);
-  return h('li', { class: 'finished-item' },
-    h('p', { class: 'finished-head' },
-      h('strong', { text: t(`variant.${f.variant}`) }),
-      h('span', { class: 'muted', text: ` · ${dateText(f.finished, t)}` })),
-    h('ul', { class: 'finished-scores' },
+  return h(
+    'li',
+    { class: 'finished-item' },
+    h('p', { class: 'finished-head' }, h('strong', { text: t(`variant.${f.variant}`) }), h('span', { class: 'muted', text: ` · ${dateText(f.finished, t)}` })),
+    h(
+      'ul',
+      { class: 'finished-scores' },
       (f.names || []).map((name, seat) =>
-        h('li', { class: best.has(seat) && 'winner' },
+        h(
+          'li',
+          { class: best.has(seat) && 'winner' },
           best.has(seat) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★' }) : null,
           h('span', { class: 'who', text: name || t('player.seat', { n: seat + 1 }) }),
           num(String(f.scores?.[seat] ?? ''), 'pts'),
-          best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null))));
+          best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
+        ),
+      ),
+    ),
+  );
 }
 
 function statsCard(variant, s, t) {
   const fmt = new Intl.NumberFormat(t.lang, { maximumFractionDigits: 0 });
   const average = s.scored ? fmt.format(s.points / s.scored) : '—';
   const cell = (label, value, cls) => h('div', { class: ['stat', cls] }, h('dt', { text: label }), h('dd', {}, num(value)));
-  return h('article', { class: 'stats-card', 'data-variant': variant, 'aria-labelledby': `stats-${variant}` },
+  return h(
+    'article',
+    { class: 'stats-card', 'data-variant': variant, 'aria-labelledby': `stats-${variant}` },
     h('h4', { id: `stats-${variant}`, text: t(`variant.${variant}`) }),
-    h('dl', {},
+    h(
+      'dl',
+      {},
       cell(t('stats.games'), fmt.format(s.played), 'games'),
       cell(t('stats.wins'), fmt.format(s.won), 'wins'),
       cell(t('stats.rounds'), fmt.format(s.rounds), 'rounds'),
       cell(t('stats.average'), average, 'average'),
-      cell(t('stats.bestRound'), s.bestRound === null ? '—' : fmt.format(s.bestRound), 'best-round')));
+      cell(t('stats.bestRound'), s.bestRound === null ? '—' : fmt.format(s.bestRound), 'best-round'),
+    ),
+  );
 }
 
 /** Finished games, statistics, profile and data: the `#your-games` section. */
 export function renderYourGames({ t, finished, stats, account, name, message, on }) {
   const played = VARIANTS.filter((v) => stats?.[v]?.played > 0);
   const finishedPart = finished?.length
-    ? h('section', { class: 'yg-part', 'aria-labelledby': 'finished-title', id: 'finished' },
+    ? h(
+        'section',
+        { class: 'yg-part', 'aria-labelledby': 'finished-title', id: 'finished' },
         h('h3', { id: 'finished-title', text: t('games.finished') }),
-        h('ul', { class: 'finished-list' }, finished.map((f) => finishedItem(f, t))))
+        h(
+          'ul',
+          { class: 'finished-list' },
+          finished.map((f) => finishedItem(f, t)),
+        ),
+      )
     : null;
   const statsPart = played.length
-    ? h('section', { class: 'yg-part', 'aria-labelledby': 'stats-title', id: 'stats' },
+    ? h(
+        'section',
+        { class: 'yg-part', 'aria-labelledby': 'stats-title', id: 'stats' },
         h('h3', { id: 'stats-title', text: t('stats.title') }),
-        h('div', { class: 'stats-cards' }, played.map((v) => statsCard(v, stats[v], t))))
+        h(
+          'div',
+          { class: 'stats-cards' },
+          played.map((v) => statsCard(v, stats[v], t)),
+        ),
+      )
     : null;
-  const profilePart = h('section', { class: 'yg-part', 'aria-labelledby': 'profile-title', id: 'profile' },
+  const profilePart = h(
+    'section',
+    { class: 'yg-part', 'aria-labelledby': 'profile-title', id: 'profile' },
     h('h3', { id: 'profile-title', text: t('games.profile') }),
     // "You play as You" says nothing: the name shows once the player has given one.
     name && name !== t('names.you') ? h('p', { class: 'profile-name', text: t('games.playsAs', { name }) }) : null,
     account
       ? h('p', { class: 'account', id: 'account', text: t('start.account', { points: account.accountPoints, jokers: account.jokers, count: account.jokers }) })
-      : null);
-  const dataPart = h('section', { class: 'yg-part', 'aria-labelledby': 'data-title', id: 'data' },
+      : null,
+  );
+  const dataPart = h(
+    'section',
+    { class: 'yg-part', 'aria-labelledby': 'data-title', id: 'data' },
     h('h3', { id: 'data-title', text: t('data.title') }),
     h('p', { class: 'muted', text: t('data.intro') }),
-    h('div', { class: 'data-buttons' },
+    h(
+      'div',
+      { class: 'data-buttons' },
       h('button', { class: 'btn', type: 'button', id: 'export-data', 'data-fk': 'export-data', onclick: () => on.exportData(), text: t('data.export') }),
-      h('label', { class: 'btn file-pick', for: 'import-file' },
+      h(
+        'label',
+        { class: 'btn file-pick', for: 'import-file' },
         h('span', { text: t('data.import') }),
         h('input', {
-          type: 'file', id: 'import-file', class: 'sr-only', accept: 'application/json,.json', 'data-fk': 'import-file',
+          type: 'file',
+          id: 'import-file',
+          class: 'sr-only',
+          accept: 'application/json,.json',
+          'data-fk': 'import-file',
           onchange: (e) => {
             const file = e.target.files?.[0];
             if (file) on.importData(file);
           },
-        }))),
-    message ? h('p', { class: ['msg', message.kind === 'error' ? 'error' : 'info'], id: 'data-message', role: message.kind === 'error' ? 'alert' : 'status', text: message.text }) : null);
-  return h('section', { class: 'your-games', id: 'your-games', 'aria-labelledby': 'your-games-title' },
+        }),
+      ),
+    ),
+    message
+      ? h('p', {
+          class: ['msg', message.kind === 'error' ? 'error' : 'info'],
+          id: 'data-message',
+          role: message.kind === 'error' ? 'alert' : 'status',
+          text: message.text,
+        })
+      : null,
+  );
+  return h(
+    'section',
+    { class: 'your-games', id: 'your-games', 'aria-labelledby': 'your-games-title' },
     h('h2', { id: 'your-games-title', text: t('games.yours') }),
-    finishedPart, statsPart, profilePart, dataPart);
+    finishedPart,
+    statsPart,
+    profilePart,
+    dataPart,
+  );
 }

@@ -51,38 +51,79 @@ function paragraphs(t, prefix) {
 }
 
 export function renderHowTo({ t, variant, on }) {
-  const tabs = h('div', { class: 'tabs', role: 'tablist', 'aria-label': t('howto.choose') },
-    VARIANTS.map((id) => h('button', {
-      type: 'button',
-      role: 'tab',
-      class: ['btn', 'tab', id === variant && 'on'],
-      'aria-selected': id === variant ? 'true' : 'false',
-      'data-fk': `howto-${id}`,
-      onclick: () => on.variant(id),
-      text: t(`variant.${id}`),
-    })));
-  const examples = h('div', { class: 'examples' },
+  const tabs = h(
+    'div',
+    { class: 'tabs', role: 'tablist', 'aria-label': t('howto.choose') },
+    VARIANTS.map((id) =>
+      h('button', {
+        type: 'button',
+        role: 'tab',
+        class: ['btn', 'tab', id === variant && 'on'],
+        'aria-selected': id === variant ? 'true' : 'false',
+        'data-fk': `howto-${id}`,
+        onclick: () => on.variant(id),
+        text: t(`variant.${id}`),
+      }),
+    ),
+  );
+  const examples = h(
+    'div',
+    { class: 'examples' },
     EXAMPLES[variant].map((ex) =>
-      h('figure', { class: ['example', ex.ok ? 'ok' : 'bad'] },
-        h('span', { class: 'meld-cards' }, ex.codes.map((c) => renderPiece(c, t))),
-        h('figcaption', {},
-          h('span', { class: 'verdict', text: ex.ok ? `✓ ${t('ex.valid')}` : `✗ ${t('ex.invalid')}` }),
-          ' ',
-          h('span', { text: t(ex.key) })))));
-  const opening = variant === 'rummy101'
-    ? h('figure', { class: 'example ok opening-example' },
-        h('span', { class: 'opening-melds' }, OPENING_101.map((m) => h('span', { class: 'meld-cards' }, m.map((c) => renderPiece(c, t))))),
-        h('figcaption', { text: t('ex.opening101') }))
-    : null;
-  return h('main', { class: 'howto', id: 'howto' },
-    h('div', { class: 'howto-head' },
+      h(
+        'figure',
+        { class: ['example', ex.ok ? 'ok' : 'bad'] },
+        h(
+          'span',
+          { class: 'meld-cards' },
+          ex.codes.map((c) => renderPiece(c, t)),
+        ),
+        h('figcaption', {}, h('span', { class: 'verdict', text: ex.ok ? `✓ ${t('ex.valid')}` : `✗ ${t('ex.invalid')}` }), ' ', h('span', { text: t(ex.key) })),
+      ),
+    ),
+  );
+  const opening =
+    variant === 'rummy101'
+      ? h(
+          'figure',
+          { class: 'example ok opening-example' },
+          h(
+            'span',
+            { class: 'opening-melds' },
+            OPENING_101.map((m) =>
+              h(
+                'span',
+                { class: 'meld-cards' },
+                m.map((c) => renderPiece(c, t)),
+              ),
+            ),
+          ),
+          h('figcaption', { text: t('ex.opening101') }),
+        )
+      : null;
+  return h(
+    'main',
+    { class: 'howto', id: 'howto' },
+    h(
+      'div',
+      { class: 'howto-head' },
       h('button', { class: 'btn', type: 'button', 'data-fk': 'howto-back', id: 'howto-back', onclick: on.back, text: `← ${t('howto.back')}` }),
-      h('h1', { text: t('howto.title', { variant: t(`variant.${variant}`) }) })),
+      h('h1', { text: t('howto.title', { variant: t(`variant.${variant}`) }) }),
+    ),
     tabs,
-    h('section', { class: 'howto-text' }, paragraphs(t, `howto.${variant}`).map((p) => h('p', { text: p }))),
+    h(
+      'section',
+      { class: 'howto-text' },
+      paragraphs(t, `howto.${variant}`).map((p) => h('p', { text: p })),
+    ),
     h('h2', { text: t('howto.melds') }),
     examples,
     opening,
     h('h2', { text: t('howto.controls') }),
-    h('section', { class: 'howto-text' }, paragraphs(t, 'howto.controls').map((p) => h('p', { text: p }))));
+    h(
+      'section',
+      { class: 'howto-text' },
+      paragraphs(t, 'howto.controls').map((p) => h('p', { text: p })),
+    ),
+  );
 }

@@ -89,9 +89,10 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   function showInvite(shown) {
     const to = nextInvitee(shown.invite, shown.seat);
     const from = shown.invite.seats[shown.seat].name;
-    const message = to === shown.invite.host && shown.role === 'guest'
-      ? t('invite.messageBack', { name: from, variant: t(`variant.${shown.invite.variant}`) })
-      : t('invite.message', { name: from, variant: t(`variant.${shown.invite.variant}`) });
+    const message =
+      to === shown.invite.host && shown.role === 'guest'
+        ? t('invite.messageBack', { name: from, variant: t(`variant.${shown.invite.variant}`) })
+        : t('invite.message', { name: from, variant: t(`variant.${shown.invite.variant}`) });
     state.current = { ...shown, to, offer: { url: inviteUrl(shown.text), text: message, status: '', sent: false } };
     app.screen = 'invite';
     render();
@@ -189,15 +190,30 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     if (!st) return null;
     const inv = st.invite;
     const variant = t(`variant.${inv.variant}`);
-    const seatRows = h('ol', { class: 'invite-seats', id: 'invite-seats' },
-      inv.seats.map((s, i) => h('li', { class: [i === st.seat && 'me'] },
-        h('span', { class: 'who', text: s.bot ? t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) : s.name }),
-        h('span', { class: 'state', text: s.bot ? '' : i === inv.host ? t('invite.host') : s.value ? t('invite.joined') : t('invite.waiting') }))));
-    const back = h('button', { class: 'btn', type: 'button', id: 'invite-back', 'data-fk': 'invite-back', onclick: () => {
-      state.current = null;
-      app.screen = 'start';
-      render();
-    }, text: t('invite.toStart') });
+    const seatRows = h(
+      'ol',
+      { class: 'invite-seats', id: 'invite-seats' },
+      inv.seats.map((s, i) =>
+        h(
+          'li',
+          { class: [i === st.seat && 'me'] },
+          h('span', { class: 'who', text: s.bot ? t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) : s.name }),
+          h('span', { class: 'state', text: s.bot ? '' : i === inv.host ? t('invite.host') : s.value ? t('invite.joined') : t('invite.waiting') }),
+        ),
+      ),
+    );
+    const back = h('button', {
+      class: 'btn',
+      type: 'button',
+      id: 'invite-back',
+      'data-fk': 'invite-back',
+      onclick: () => {
+        state.current = null;
+        app.screen = 'start';
+        render();
+      },
+      text: t('invite.toStart'),
+    });
     let body;
     if (st.role === 'joining') {
       const choices = inv.seats.map((s, i) => (i !== inv.host && !s.bot && !s.value ? i : -1)).filter((i) => i >= 0);
@@ -206,17 +222,34 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
         seatRows,
         inviteStatus(inv),
         choices.length > 1
-          ? h('div', { class: 'field' },
+          ? h(
+              'div',
+              { class: 'field' },
               h('label', { for: 'invite-seat', text: t('invite.whichSeat') }),
-              h('select', { id: 'invite-seat', 'data-fk': 'invite-seat', onchange: (e) => pickSeat(Number(e.target.value)) },
-                choices.map((i) => h('option', { value: i, selected: i === st.seat, text: seatLabel(inv, i) }))))
+              h(
+                'select',
+                { id: 'invite-seat', 'data-fk': 'invite-seat', onchange: (e) => pickSeat(Number(e.target.value)) },
+                choices.map((i) => h('option', { value: i, selected: i === st.seat, text: seatLabel(inv, i) })),
+              ),
+            )
           : null,
-        h('div', { class: 'field' },
+        h(
+          'div',
+          { class: 'field' },
           h('label', { for: 'invite-name', text: t('invite.yourName') }),
-          h('input', { id: 'invite-name', 'data-fk': 'invite-name', type: 'text', maxlength: NAME_LENGTH, autocomplete: 'nickname', value: st.name, oninput: (e) => {
-            st.name = e.target.value;
-            st.nameTyped = true;
-          } })),
+          h('input', {
+            id: 'invite-name',
+            'data-fk': 'invite-name',
+            type: 'text',
+            maxlength: NAME_LENGTH,
+            autocomplete: 'nickname',
+            value: st.name,
+            oninput: (e) => {
+              st.name = e.target.value;
+              st.nameTyped = true;
+            },
+          }),
+        ),
         st.error ? h('p', { class: 'msg error', role: 'alert', text: st.error }) : null,
         h('button', { class: 'btn primary big', type: 'button', id: 'invite-join', 'data-fk': 'invite-join', onclick: join, text: t('invite.join') }),
       ];
@@ -226,14 +259,15 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
         h('p', { class: 'lead', text: st.role === 'host' ? t('invite.hostLead', { variant }) : t('invite.joinedLead', { name: inv.seats[inv.host].name }) }),
         seatRows,
         inviteStatus(inv),
-        sendBox(st.offer, { id: 'send-invite', title: st.to === inv.host ? t('invite.sendBack', { name: to }) : t('invite.sendTo', { name: to }), primary: true }),
+        sendBox(st.offer, {
+          id: 'send-invite',
+          title: st.to === inv.host ? t('invite.sendBack', { name: to }) : t('invite.sendTo', { name: to }),
+          primary: true,
+        }),
         h('p', { class: 'fine', text: t('invite.fairNote') }),
       ];
     }
-    return h('main', { class: 'invite-screen', id: 'invite' },
-      h('h1', { text: t('invite.title', { variant }) }),
-      body,
-      back);
+    return h('main', { class: 'invite-screen', id: 'invite' }, h('h1', { text: t('invite.title', { variant }) }), body, back);
   }
 
   /** Whether an invitation is on screen (the shell shows the 'invite' screen for it). */

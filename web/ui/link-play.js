@@ -111,19 +111,37 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   }
 
   function sendBox(o, { id, title, primary }) {
-    return h('section', { class: 'send-game', id, 'aria-labelledby': `${id}-title`, 'data-link': o.url },
+    return h(
+      'section',
+      { class: 'send-game', id, 'aria-labelledby': `${id}-title`, 'data-link': o.url },
       h('h2', { id: `${id}-title`, text: title }),
       h('p', { class: 'send-text', id: `${id}-text`, text: o.text }),
-      h('button', { class: ['btn', 'big', primary && 'primary'], type: 'button', id: `${id}-btn`, 'data-fk': `${id}-btn`, onclick: () => share(o), text: t(navigator.share ? 'link.send' : 'link.copy') }),
+      h('button', {
+        class: ['btn', 'big', primary && 'primary'],
+        type: 'button',
+        id: `${id}-btn`,
+        'data-fk': `${id}-btn`,
+        onclick: () => share(o),
+        text: t(navigator.share ? 'link.send' : 'link.copy'),
+      }),
       o.status ? h('p', { class: 'send-status', role: 'status', text: o.status }) : null,
       // For a phone at the same table: its camera takes the link from the QR code.
-      h('details', { class: 'send-url', id: `${id}-more`, open: o.showQr || undefined, ontoggle: (e) => {
-        if (Boolean(o.showQr) === e.target.open) return;
-        o.showQr = e.target.open;
-        render();
-      } },
+      h(
+        'details',
+        {
+          class: 'send-url',
+          id: `${id}-more`,
+          open: o.showQr || undefined,
+          ontoggle: (e) => {
+            if (Boolean(o.showQr) === e.target.open) return;
+            o.showQr = e.target.open;
+            render();
+          },
+        },
         h('summary', { 'data-fk': `${id}-qr`, text: t('link.showLink') }),
-        o.showQr ? qrFigure({ url: o.url, label: t('qr.labelFor', { title }), t }) : null));
+        o.showQr ? qrFigure({ url: o.url, label: t('qr.labelFor', { title }), t }) : null,
+      ),
+    );
   }
 
   /** What the covered hand shows while the device waits for `ctl.coverFor`: the link to
@@ -134,13 +152,24 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     const o = state.offer;
     const ready = o && ctl.record && o.game === ctl.record.id && o.to === seat ? o : null;
     const remote = ctl.isRemote(seat);
-    const reveal = h('button', { class: ['btn', 'big', !remote && 'primary'], type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t(remote ? 'cover.hereToo' : 'cover.ready', { name }) });
+    const reveal = h('button', {
+      class: ['btn', 'big', !remote && 'primary'],
+      type: 'button',
+      id: 'reveal',
+      'data-fk': 'reveal',
+      onclick: () => ctl.revealHand(),
+      text: t(remote ? 'cover.hereToo' : 'cover.ready', { name }),
+    });
     if (!ready) return remote ? h('div', { class: 'dock' }, h('p', { class: 'dock-wait', text: t('link.making') }), reveal) : null;
     const box = sendBox(ready, { id: 'send-game', title: t('link.sendTitle', { name }), primary: remote });
     if (!remote) return h('div', { class: 'dock' }, reveal, h('p', { class: 'dock-or', text: t('link.orSend', { name }) }), box);
-    return h('div', { class: 'dock' }, box,
+    return h(
+      'div',
+      { class: 'dock' },
+      box,
       ready.sent ? h('button', { class: 'btn', type: 'button', id: 'to-games', 'data-fk': 'to-games', onclick: toStart, text: t('link.toGames') }) : null,
-      reveal);
+      reveal,
+    );
   }
 
   /** At a round's end: the result for each person on another device (they see the score
@@ -160,8 +189,13 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       return null;
     }
     const offers = state.resultOffers.offers;
-    return h('div', { class: 'result-send' },
-      remote.map((seat) => (offers[seat] ? sendBox(offers[seat], { id: `send-result-${seat}`, title: t('link.sendResult', { name: ctl.name(seat) }), primary: false }) : null)));
+    return h(
+      'div',
+      { class: 'result-send' },
+      remote.map((seat) =>
+        offers[seat] ? sendBox(offers[seat], { id: `send-result-${seat}`, title: t('link.sendResult', { name: ctl.name(seat) }), primary: false }) : null,
+      ),
+    );
   }
 
   async function makeResultLinks(record, seats, into) {
@@ -169,7 +203,14 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       try {
         const { link, kind } = await engine.call('link', { game: record.id, seat });
         const url = linkUrl(record, link, kind, seat);
-        into.offers[seat] = { game: record.id, to: seat, url, text: t('link.resultMessage', { variant: t(`variant.${record.variant}`) }), status: '', sent: false };
+        into.offers[seat] = {
+          game: record.id,
+          to: seat,
+          url,
+          text: t('link.resultMessage', { variant: t(`variant.${record.variant}`) }),
+          status: '',
+          sent: false,
+        };
       } catch {
         /* no link for this one: the score sheet is still here */
       }
@@ -201,13 +242,19 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
       const last = [...(ctl.view.log || [])].reverse().find((e) => e.type === 'discard');
       offer(hand.seat, last ? last.seat : hand.seat);
     };
-    return h('div', { class: 'overlay' },
-      h('section', { class: 'sheet handoff', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'handoff-title', id: 'handoff' },
+    return h(
+      'div',
+      { class: 'overlay' },
+      h(
+        'section',
+        { class: 'sheet handoff', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'handoff-title', id: 'handoff' },
         h('h2', { id: 'handoff-title', text: t('link.whoseTurn', { name }) }),
         h('p', { text: t('link.areYou', { name }) }),
         hand.note ? h('p', { class: ['msg', hand.noteKind || 'info'], id: 'link-check', text: hand.note }) : null,
         h('button', { class: 'btn primary big', type: 'button', id: 'handoff-yes', 'data-fk': 'handoff-yes', onclick: yes, text: t('cover.ready', { name }) }),
-        h('button', { class: 'btn', type: 'button', id: 'handoff-no', 'data-fk': 'handoff-no', onclick: notMe, text: t('link.notMe', { name }) })));
+        h('button', { class: 'btn', type: 'button', id: 'handoff-no', 'data-fk': 'handoff-no', onclick: notMe, text: t('link.notMe', { name }) }),
+      ),
+    );
   }
 
   function sinceLines(hand) {
@@ -232,13 +279,26 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
         done();
       }
     };
-    return h('div', { class: 'overlay' },
-      h('section', { class: 'sheet since', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'since-title', id: 'since' },
+    return h(
+      'div',
+      { class: 'overlay' },
+      h(
+        'section',
+        { class: 'sheet since', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'since-title', id: 'since' },
         h('h2', { id: 'since-title', text: t(hand.first ? 'link.sinceStart' : 'link.sinceTitle', { name }) }),
-        h('ol', { class: 'since-lines', id: 'since-lines' }, lines.map((l) => h('li', { text: l.text }))),
-        h('div', { class: 'row-buttons' },
+        h(
+          'ol',
+          { class: 'since-lines', id: 'since-lines' },
+          lines.map((l) => h('li', { text: l.text })),
+        ),
+        h(
+          'div',
+          { class: 'row-buttons' },
           h('button', { class: 'btn', type: 'button', id: 'since-replay', 'data-fk': 'since-replay', onclick: replay, text: t('link.replay') }),
-          h('button', { class: 'btn primary', type: 'button', id: 'since-done', 'data-fk': 'since-done', onclick: done, text: t('link.toTable') }))));
+          h('button', { class: 'btn primary', type: 'button', id: 'since-done', 'data-fk': 'since-done', onclick: done, text: t('link.toTable') }),
+        ),
+      ),
+    );
   }
 
   /** The bar under a replay: which move, back / next, done. */
@@ -248,13 +308,41 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     const step = r.steps[r.index];
     const event = step.view.log?.[step.event];
     const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
-    return h('section', { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },
-      h('p', { role: 'status', id: 'replay-text' },
-        h('strong', { text: t('link.replayStep', { n: r.index + 1, total: r.steps.length }) }), ' ', line || ''),
-      h('div', { class: 'row-buttons' },
-        h('button', { class: 'btn', type: 'button', id: 'replay-back', 'data-fk': 'replay-back', disabled: r.index === 0 || undefined, onclick: () => ctl.stepReplay(-1), text: t('link.back') }),
-        h('button', { class: 'btn', type: 'button', id: 'replay-next', 'data-fk': 'replay-next', disabled: r.index === r.steps.length - 1 || undefined, onclick: () => ctl.stepReplay(1), text: t('link.next') }),
-        h('button', { class: 'btn primary', type: 'button', id: 'replay-done', 'data-fk': 'replay-done', onclick: () => ctl.endReplay(), text: t('link.toTable') })));
+    return h(
+      'section',
+      { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },
+      h('p', { role: 'status', id: 'replay-text' }, h('strong', { text: t('link.replayStep', { n: r.index + 1, total: r.steps.length }) }), ' ', line || ''),
+      h(
+        'div',
+        { class: 'row-buttons' },
+        h('button', {
+          class: 'btn',
+          type: 'button',
+          id: 'replay-back',
+          'data-fk': 'replay-back',
+          disabled: r.index === 0 || undefined,
+          onclick: () => ctl.stepReplay(-1),
+          text: t('link.back'),
+        }),
+        h('button', {
+          class: 'btn',
+          type: 'button',
+          id: 'replay-next',
+          'data-fk': 'replay-next',
+          disabled: r.index === r.steps.length - 1 || undefined,
+          onclick: () => ctl.stepReplay(1),
+          text: t('link.next'),
+        }),
+        h('button', {
+          class: 'btn primary',
+          type: 'button',
+          id: 'replay-done',
+          'data-fk': 'replay-done',
+          onclick: () => ctl.endReplay(),
+          text: t('link.toTable'),
+        }),
+      ),
+    );
   }
 
   /** Open the link or invitation in the fragment, if any. */
@@ -401,7 +489,8 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     }
     if (seed !== res.seed || invite.variant !== res.view.variant || invite.players !== res.view.players) throw unfair(t('link.dealNotFromInvite'));
     const mine = keptInvite(invites.get(invite.id));
-    if (mine && mine.role === 'guest' && (mine.commitment !== invite.commitment || invite.seats[mine.seat]?.value !== mine.value)) throw unfair(t('link.myValueMissing'));
+    if (mine && mine.role === 'guest' && (mine.commitment !== invite.commitment || invite.seats[mine.seat]?.value !== mine.value))
+      throw unfair(t('link.myValueMissing'));
     return { invite, text, secret, mine: mine && mine.role === 'guest' ? mine : null };
   }
 
@@ -456,4 +545,3 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   return { offer, forget, dock, handoff, replaySince, replayBar, resultBoxes, openFromHash, invite, renderInvite, inviting };
 }
-

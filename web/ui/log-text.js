@@ -13,7 +13,19 @@ import { pieceShort } from './pieces.js';
 const codesText = (codes, t) => (codes || []).map((c) => pieceShort(c, t)).join(' ');
 
 /** The phrases of the log, each with a form for "you" (`<key>.you`). */
-export const PHRASE_KEYS = ['log.drawStock', 'log.takeDiscard', 'log.takeDiscardCard', 'log.jokerButton', 'log.meld', 'log.layoff', 'log.layoffOwn', 'log.layoffOn', 'log.layoffOnYou', 'log.swapJoker', 'log.discard'];
+export const PHRASE_KEYS = [
+  'log.drawStock',
+  'log.takeDiscard',
+  'log.takeDiscardCard',
+  'log.jokerButton',
+  'log.meld',
+  'log.layoff',
+  'log.layoffOwn',
+  'log.layoffOn',
+  'log.layoffOnYou',
+  'log.swapJoker',
+  'log.discard',
+];
 
 function phrase(ev, t, ctx) {
   const card = ev.card ?? ev.tile;
@@ -75,7 +87,8 @@ export function logLines(view, t, names, you = null) {
     const text = systemText(ev, t, ctx);
     if (text) lines.push({ seat: null, text, events: [ev] });
   }
-  const turn = (l) => (l.seat === ctx.you ? t('log.turnYou', { actions: t.list(l.parts) }) : t('log.turn', { name: ctx.name(l.seat), actions: t.list(l.parts) }));
+  const turn = (l) =>
+    l.seat === ctx.you ? t('log.turnYou', { actions: t.list(l.parts) }) : t('log.turn', { name: ctx.name(l.seat), actions: t.list(l.parts) });
   return lines.map((l) => (l.text ? l : { seat: l.seat, events: l.events, text: turn(l) }));
 }
 

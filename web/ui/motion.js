@@ -81,7 +81,10 @@ export function createMotion({ root, duration, enabled }) {
     const a = centre(from);
     const b = centre(to);
     const animation = back.animate(
-      [{ transform: 'translate(0, 0)', opacity: 1 }, { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 }],
+      [
+        { transform: 'translate(0, 0)', opacity: 1 },
+        { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 },
+      ],
       { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)', id: 'flight' },
     );
     animation.onfinish = animation.oncancel = () => back.remove();

@@ -23,8 +23,7 @@ const TILE_MARK_SVG = {
   B: '<path d="M50 8L94 88H6Z"/>',
   Y: '<path d="M50 4L96 50L50 96L4 50Z"/>',
 };
-const JOKER_SVG =
-  '<path d="M50 4L61 37L96 37L68 58L79 92L50 71L21 92L32 58L4 37L39 37Z"/>';
+const JOKER_SVG = '<path d="M50 4L61 37L96 37L68 58L79 92L50 71L21 92L32 58L4 37L39 37Z"/>';
 
 // Each shape is parsed once and cloned after: a table shows a hundred pieces and is drawn on
 // every move, and parsing markup each time was a good part of a render on a slow phone.
@@ -95,27 +94,18 @@ export function renderPiece(code, t, { tag = 'span', attrs = {}, size = '' } = {
       // The rank is drawn by CSS from data-r, so a card's only text is its spoken name
       // (axe: label-content-name-mismatch — "K" is not in "king of hearts").
       h('span', { class: 'idx', 'aria-hidden': 'true' }, h('span', { class: 'rk', 'data-r': r }), svg(SUIT_SVG[p.suit], 'st')),
-      p.rank > 10
-        ? h('span', { class: 'face-letter', 'aria-hidden': 'true', 'data-r': r })
-        : svg(SUIT_SVG[p.suit], 'pip'),
+      p.rank > 10 ? h('span', { class: 'face-letter', 'aria-hidden': 'true', 'data-r': r }) : svg(SUIT_SVG[p.suit], 'pip'),
     );
   }
   if (p.kind === 'tile') {
     base.class.push(`c-${p.colour}`);
-    return h(
-      tag,
-      base,
-      h('span', { class: 'num', 'aria-hidden': 'true', text: String(p.number) }),
-      svg(TILE_MARK_SVG[p.colour], 'mark'),
-    );
+    return h(tag, base, h('span', { class: 'num', 'aria-hidden': 'true', text: String(p.number) }), svg(TILE_MARK_SVG[p.colour], 'mark'));
   }
   if (p.kind === 'joker') {
     base.class.push('joker');
     const children = [svg(JOKER_SVG, 'star')];
     if (p.as) {
-      children.push(
-        h('span', { class: `as c-${p.as.colour}`, 'aria-hidden': 'true' }, String(p.as.number), svg(TILE_MARK_SVG[p.as.colour], 'mark')),
-      );
+      children.push(h('span', { class: `as c-${p.as.colour}`, 'aria-hidden': 'true' }, String(p.as.number), svg(TILE_MARK_SVG[p.as.colour], 'mark')));
     }
     return h(tag, base, ...children);
   }

@@ -44,7 +44,6 @@ export function matchProblem(meta) {
  * else every person's (pass-and-play). */
 const mySeats = (record) => record.link?.mySeats ?? peopleSeats(record.seats);
 
-
 export function createRecords() {
   let store = null;
   let openFailed = false;

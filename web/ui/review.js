@@ -80,19 +80,28 @@ export function createRoundReview({ engine, ctl, t, render }) {
     const mine = shown?.key === keyOf() ? shown : null;
     const title = h('h3', { id: 'review-title', text: t('review.title') });
     if (!mine) {
-      return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
-        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.button') }));
+      return h(
+        'section',
+        { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.button') }),
+      );
     }
     if (mine.status === 'working') {
-      return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title', 'aria-busy': 'true' },
+      return h(
+        'section',
+        { class: 'review', id: 'review', 'aria-labelledby': 'review-title', 'aria-busy': 'true' },
         title,
-        h('p', { class: 'msg info', role: 'status', id: 'review-status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('review.working')));
+        h('p', { class: 'msg info', role: 'status', id: 'review-status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('review.working')),
+      );
     }
     if (mine.status === 'failed') {
-      return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+      return h(
+        'section',
+        { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
         title,
         h('p', { class: 'msg error', role: 'alert', id: 'review-status', text: t('review.failed', { reason: mine.error }) }),
-        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.again') }));
+        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.again') }),
+      );
     }
     const { moments = [], decisions = 0, reviewable = true } = mine.answer || {};
     const log = v.log || [];
@@ -100,15 +109,33 @@ export function createRoundReview({ engine, ctl, t, render }) {
     if (!reviewable) summary = t('review.notReviewable');
     else if (!moments.length) summary = t('review.nothing', { count: decisions });
     else summary = t('review.found', { count: moments.length, decisions });
-    return h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+    return h(
+      'section',
+      { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
       title,
       h('p', { role: 'status', id: 'review-status', text: summary }),
       moments.length
-        ? h('ol', { class: 'review-moments', id: 'review-moments' },
-            moments.map((m, i) => h('li', {},
-              h('p', { class: 'review-text', text: momentText(m, log, mine.seat, t) }),
-              h('button', { class: 'btn small', type: 'button', id: `review-show-${i}`, 'data-fk': `review-show-${i}`, onclick: () => showMoment(m), text: t('review.show') }))))
-        : null);
+        ? h(
+            'ol',
+            { class: 'review-moments', id: 'review-moments' },
+            moments.map((m, i) =>
+              h(
+                'li',
+                {},
+                h('p', { class: 'review-text', text: momentText(m, log, mine.seat, t) }),
+                h('button', {
+                  class: 'btn small',
+                  type: 'button',
+                  id: `review-show-${i}`,
+                  'data-fk': `review-show-${i}`,
+                  onclick: () => showMoment(m),
+                  text: t('review.show'),
+                }),
+              ),
+            ),
+          )
+        : null,
+    );
   }
 
   return { panel };

@@ -50,15 +50,7 @@ export function buttonReasons(ctl) {
   const takeable = takeableDiscard(v);
   reasons.take = !drawPhase ? 'why.alreadyDrew' : takeable ? null : 'why.nothingToTake';
   const jb = jokerButtonState(v, ctl.viewer);
-  reasons.joker = !jb.shown
-    ? 'why.jokerOff'
-    : !drawPhase
-      ? 'why.alreadyDrew'
-      : jb.used
-        ? 'why.jokerUsed'
-        : jb.accounts <= 0
-          ? 'why.jokerEmpty'
-          : null;
+  reasons.joker = !jb.shown ? 'why.jokerOff' : !drawPhase ? 'why.alreadyDrew' : jb.used ? 'why.jokerUsed' : jb.accounts <= 0 ? 'why.jokerEmpty' : null;
 
   const play = drawPhase ? 'why.drawFirst' : null;
   const minMeld = is101 ? 2 : 3;

@@ -116,7 +116,11 @@ export function rematchSetup(record, mySeat, current) {
   } else if (record.variant === 'rummy200') {
     options.rummy200.target = o.target ?? OPTION_DEFAULTS.rummy200.target;
   } else {
-    Object.assign(options.rummy101, { threshold: o.threshold === 'rising' ? 'rising' : 'fixed', rounds: o.rounds ?? OPTION_DEFAULTS.rummy101.rounds, joker_button: Boolean(o.joker_button) });
+    Object.assign(options.rummy101, {
+      threshold: o.threshold === 'rising' ? 'rising' : 'fixed',
+      rounds: o.rounds ?? OPTION_DEFAULTS.rummy101.rounds,
+      joker_button: Boolean(o.joker_button),
+    });
   }
   return { ...current, variant: record.variant, players: clampPlayers(record.variant, n), seats, options };
 }

@@ -43,34 +43,98 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
   const rows = Array.from({ length: n }, (_, s) => s);
 
   const roundTable = result
-    ? h('table', { class: 'sheet-table', id: 'round-table' },
+    ? h(
+        'table',
+        { class: 'sheet-table', id: 'round-table' },
         h('caption', { class: 'sr-only', text: t('sheet.roundCaption', { n: result.round ?? v.round }) }),
-        h('thead', {}, h('tr', {},
-          h('th', { scope: 'col', text: t('sheet.player') }),
-          h('th', { scope: 'col', text: t('sheet.left') }),
-          h('th', { scope: 'col', class: 'num', text: t('sheet.points') }),
-          h('th', { scope: 'col', class: 'num', text: t('sheet.total') }))),
-        h('tbody', {}, rows.map((s) =>
-          h('tr', { class: [result.winner === s && 'winner'], 'data-seat': s },
-            h('th', { scope: 'row' }, h('span', { class: 'who', text: name(s) }), h('small', { class: 'why', text: reason(result, s, t) })),
-            h('td', { class: 'left' }, (result.hands?.[s] || []).length
-              ? h('span', { class: 'mini-hand' }, result.hands[s].map((c) => renderPiece(c, t, { size: 'mini' })))
-              : h('span', { class: 'muted', text: '—' })),
-            h('td', { class: 'num pts', text: signed(result.points?.[s] ?? 0) }),
-            h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) })))))
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col', text: t('sheet.player') }),
+            h('th', { scope: 'col', text: t('sheet.left') }),
+            h('th', { scope: 'col', class: 'num', text: t('sheet.points') }),
+            h('th', { scope: 'col', class: 'num', text: t('sheet.total') }),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          rows.map((s) =>
+            h(
+              'tr',
+              { class: [result.winner === s && 'winner'], 'data-seat': s },
+              h('th', { scope: 'row' }, h('span', { class: 'who', text: name(s) }), h('small', { class: 'why', text: reason(result, s, t) })),
+              h(
+                'td',
+                { class: 'left' },
+                (result.hands?.[s] || []).length
+                  ? h(
+                      'span',
+                      { class: 'mini-hand' },
+                      result.hands[s].map((c) => renderPiece(c, t, { size: 'mini' })),
+                    )
+                  : h('span', { class: 'muted', text: '—' }),
+              ),
+              h('td', { class: 'num pts', text: signed(result.points?.[s] ?? 0) }),
+              h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }),
+            ),
+          ),
+        ),
+      )
     : null;
 
   const history = v.history || [];
-  const historyTable = history.length > 1 || (midRound && history.length)
-    ? h('details', { class: 'history', open: midRound || undefined },
-        h('summary', { text: t('sheet.history') }),
-        h('div', { class: 'scroll-x' },
-          h('table', { class: 'sheet-table compact' },
-            h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('sheet.round') }), rows.map((s) => h('th', { scope: 'col', class: 'num', text: name(s) })))),
-            h('tbody', {}, history.map((r, i) =>
-              h('tr', {}, h('th', { scope: 'row', text: String(r.round ?? i + 1) }), rows.map((s) => h('td', { class: 'num', text: signed(r.points?.[s] ?? 0) }))))),
-            h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', text: t('sheet.total') }), rows.map((s) => h('td', { class: 'num', text: String(v.scores?.[s] ?? 0) })))))))
-    : null;
+  const historyTable =
+    history.length > 1 || (midRound && history.length)
+      ? h(
+          'details',
+          { class: 'history', open: midRound || undefined },
+          h('summary', { text: t('sheet.history') }),
+          h(
+            'div',
+            { class: 'scroll-x' },
+            h(
+              'table',
+              { class: 'sheet-table compact' },
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  h('th', { scope: 'col', text: t('sheet.round') }),
+                  rows.map((s) => h('th', { scope: 'col', class: 'num', text: name(s) })),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                history.map((r, i) =>
+                  h(
+                    'tr',
+                    {},
+                    h('th', { scope: 'row', text: String(r.round ?? i + 1) }),
+                    rows.map((s) => h('td', { class: 'num', text: signed(r.points?.[s] ?? 0) })),
+                  ),
+                ),
+              ),
+              h(
+                'tfoot',
+                {},
+                h(
+                  'tr',
+                  {},
+                  h('th', { scope: 'row', text: t('sheet.total') }),
+                  rows.map((s) => h('td', { class: 'num', text: String(v.scores?.[s] ?? 0) })),
+                ),
+              ),
+            ),
+          ),
+        )
+      : null;
 
   let title;
   let sub = null;
@@ -81,29 +145,57 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
     buttons = [h('button', { class: 'btn primary', type: 'button', id: 'sheet-close', 'data-fk': 'sheet-close', onclick: on.close, text: t('sheet.close') })];
   } else if (v.game_over) {
     const winners = v.winners || [];
-    title = winners.length > 1
-      ? t('match.shared', { names: t.list(winners.map(name)) })
-      : winners[0] === ctl.youSeat ? t('match.winnerYou') : t('match.winner', { name: name(winners[0]) });
+    title =
+      winners.length > 1
+        ? t('match.shared', { names: t.list(winners.map(name)) })
+        : winners[0] === ctl.youSeat
+          ? t('match.winnerYou')
+          : t('match.winner', { name: name(winners[0]) });
     sub = headline(result, t, name, ctl.youSeat);
     buttons = [
-      h('button', { class: 'btn primary', type: 'button', id: 'new-match', 'data-fk': 'new-match', onclick: on.newMatch, text: t(ctl.record?.link ? 'match.againSame' : 'match.again') }),
+      h('button', {
+        class: 'btn primary',
+        type: 'button',
+        id: 'new-match',
+        'data-fk': 'new-match',
+        onclick: on.newMatch,
+        text: t(ctl.record?.link ? 'match.againSame' : 'match.again'),
+      }),
       h('button', { class: 'btn', type: 'button', id: 'to-start', 'data-fk': 'to-start', onclick: on.toStart, text: t('match.toStart') }),
     ];
   } else {
     title = t('sheet.roundOver', { n: result.round ?? v.round });
     sub = headline(result, t, name, ctl.youSeat);
     next = nextRoundLine(ctl, v, n, t);
-    buttons = [h('button', { class: 'btn primary', type: 'button', id: 'next-round', 'data-fk': 'next-round', onclick: on.nextRound, text: t('sheet.nextRound') })];
+    buttons = [
+      h('button', { class: 'btn primary', type: 'button', id: 'next-round', 'data-fk': 'next-round', onclick: on.nextRound, text: t('sheet.nextRound') }),
+    ];
   }
 
-  return h('div', { class: 'overlay' },
-    h('section', { class: ['sheet', v.game_over && !midRound && 'match-over'], role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sheet-title', id: 'score-sheet' },
+  return h(
+    'div',
+    { class: 'overlay' },
+    h(
+      'section',
+      { class: ['sheet', v.game_over && !midRound && 'match-over'], role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sheet-title', id: 'score-sheet' },
       h('h2', { id: 'sheet-title', text: title }),
       sub ? h('p', { class: 'headline', id: 'sheet-headline', text: sub }) : null,
       roundTable,
-      midRound ? h('table', { class: 'sheet-table' }, h('tbody', {}, rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }))))) : null,
+      midRound
+        ? h(
+            'table',
+            { class: 'sheet-table' },
+            h(
+              'tbody',
+              {},
+              rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }))),
+            ),
+          )
+        : null,
       historyTable,
       midRound ? null : extra, // play by link: send the result to the people on other devices
       next,
-      h('div', { class: 'sheet-buttons' }, buttons)));
+      h('div', { class: 'sheet-buttons' }, buttons),
+    ),
+  );
 }

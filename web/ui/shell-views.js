@@ -9,57 +9,95 @@ import { soundSetting } from './start-view.js';
 import { pieceName } from './pieces.js';
 
 export function languagePicker({ t, languages, on }) {
-  return h('footer', { class: 'lang-bar' },
+  return h(
+    'footer',
+    { class: 'lang-bar' },
     h('label', { for: 'lang-select', text: t('settings.language') }),
-    h('select', { id: 'lang-select', 'data-fk': 'lang', onchange: (e) => on.language(e.target.value) },
-      languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name }))));
+    h(
+      'select',
+      { id: 'lang-select', 'data-fk': 'lang', onchange: (e) => on.language(e.target.value) },
+      languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name })),
+    ),
+  );
 }
 
 /** The menu: back to the game, how to play, pace, sound, language, and leaving the table
  * (`inGame`): the match stays among the games in progress. */
 export function renderMenu({ t, prefs, languages, inGame, on }) {
-  return h('div', { class: 'overlay', onclick: (e) => e.target === e.currentTarget && on.close() },
-    h('section', { class: 'sheet menu', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'menu-title', id: 'menu' },
+  return h(
+    'div',
+    { class: 'overlay', onclick: (e) => e.target === e.currentTarget && on.close() },
+    h(
+      'section',
+      { class: 'sheet menu', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'menu-title', id: 'menu' },
       h('h2', { id: 'menu-title', text: t('menu.title') }),
       h('button', { class: 'btn primary', type: 'button', 'data-fk': 'menu-close', onclick: on.close, text: t('menu.resume') }),
       h('button', { class: 'btn', type: 'button', 'data-fk': 'menu-howto', onclick: on.howto, text: t('menu.howto') }),
-      h('div', { class: 'field' },
+      h(
+        'div',
+        { class: 'field' },
         h('label', { for: 'menu-speed', text: t('settings.speed') }),
-        h('select', { id: 'menu-speed', 'data-fk': 'menu-speed', onchange: (e) => on.prefs({ speed: e.target.value }) },
-          Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.speed || 'normal') === s, text: t(`speed.${s}`) })))),
+        h(
+          'select',
+          { id: 'menu-speed', 'data-fk': 'menu-speed', onchange: (e) => on.prefs({ speed: e.target.value }) },
+          Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.speed || 'normal') === s, text: t(`speed.${s}`) })),
+        ),
+      ),
       soundSetting({ t, prefs, on: { prefs: on.prefs }, id: 'menu-sound' }),
-      h('div', { class: 'field' },
+      h(
+        'div',
+        { class: 'field' },
         h('label', { for: 'menu-lang', text: t('settings.language') }),
-        h('select', { id: 'menu-lang', 'data-fk': 'menu-lang', onchange: (e) => on.language(e.target.value) },
-          languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name })))),
-      inGame ? h('button', { class: 'btn danger', type: 'button', id: 'menu-leave', 'data-fk': 'menu-leave', onclick: on.leave, text: t('menu.leave') }) : null));
+        h(
+          'select',
+          { id: 'menu-lang', 'data-fk': 'menu-lang', onchange: (e) => on.language(e.target.value) },
+          languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name })),
+        ),
+      ),
+      inGame ? h('button', { class: 'btn danger', type: 'button', id: 'menu-leave', 'data-fk': 'menu-leave', onclick: on.leave, text: t('menu.leave') }) : null,
+    ),
+  );
 }
 
 /** Which meld a joker makes, when it could make more than one: `dialog` = {title, options}. */
 export function renderChoose({ t, dialog, on }) {
-  return h('div', { class: 'overlay' },
-    h('section', { class: 'sheet choose', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'choose-title', id: 'choose' },
+  return h(
+    'div',
+    { class: 'overlay' },
+    h(
+      'section',
+      { class: 'sheet choose', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'choose-title', id: 'choose' },
       h('h2', { id: 'choose-title', text: dialog.title }),
-      dialog.options.map((o, i) => h('button', {
-        class: ['btn', i === 0 && 'primary'],
-        type: 'button',
-        'data-fk': `choose-${i}`,
-        onclick: () => on.pick(o.value),
-        text: t(o.kind === 'set' ? 'joker.asSet' : 'joker.as', { tiles: o.label.map((c) => pieceName(c, t)).join(', '), points: o.value2 }),
-      })),
-      h('button', { class: 'btn', type: 'button', 'data-fk': 'choose-cancel', onclick: () => on.pick(null), text: t('dialog.cancel') })));
+      dialog.options.map((o, i) =>
+        h('button', {
+          class: ['btn', i === 0 && 'primary'],
+          type: 'button',
+          'data-fk': `choose-${i}`,
+          onclick: () => on.pick(o.value),
+          text: t(o.kind === 'set' ? 'joker.asSet' : 'joker.as', { tiles: o.label.map((c) => pieceName(c, t)).join(', '), points: o.value2 }),
+        }),
+      ),
+      h('button', { class: 'btn', type: 'button', 'data-fk': 'choose-cancel', onclick: () => on.pick(null), text: t('dialog.cancel') }),
+    ),
+  );
 }
 
 /** While the engine starts, a press that needs it waits: say so, with the step it is on. */
 export function engineNotice({ t, step }) {
-  return h('p', { class: 'msg info engine-notice', role: 'status', id: 'engine-starting' },
+  return h(
+    'p',
+    { class: 'msg info engine-notice', role: 'status', id: 'engine-starting' },
     h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-    t('engine.starting', { step: step ? t(`engine.step.${step}`) : '' }));
+    t('engine.starting', { step: step ? t(`engine.step.${step}`) : '' }),
+  );
 }
 
 /** After a reload mid-match, until the table is back. */
 export function resumingScreen({ t }) {
-  return h('main', { class: 'start resuming', id: 'resuming' },
+  return h(
+    'main',
+    { class: 'start resuming', id: 'resuming' },
     h('h1', { class: 'title', text: t('app.title') }),
-    h('p', { class: 'msg info', role: 'status', text: t('resume.returning') }));
+    h('p', { class: 'msg info', role: 'status', text: t('resume.returning') }),
+  );
 }

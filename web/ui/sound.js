@@ -12,11 +12,30 @@
 const CUES = {
   draw: [[440, 0, 0.07, 'triangle']],
   discard: [[330, 0, 0.09, 'triangle']],
-  meld: [[523, 0, 0.08, 'sine'], [659, 0.07, 0.08, 'sine'], [784, 0.14, 0.12, 'sine']],
-  layoff: [[659, 0, 0.07, 'sine'], [784, 0.06, 0.1, 'sine']],
-  turn: [[880, 0, 0.08, 'sine'], [1175, 0.09, 0.12, 'sine']],
-  won: [[523, 0, 0.1, 'sine'], [659, 0.1, 0.1, 'sine'], [784, 0.2, 0.1, 'sine'], [1047, 0.3, 0.25, 'sine']],
-  lost: [[392, 0, 0.14, 'triangle'], [330, 0.14, 0.14, 'triangle'], [262, 0.28, 0.3, 'triangle']],
+  meld: [
+    [523, 0, 0.08, 'sine'],
+    [659, 0.07, 0.08, 'sine'],
+    [784, 0.14, 0.12, 'sine'],
+  ],
+  layoff: [
+    [659, 0, 0.07, 'sine'],
+    [784, 0.06, 0.1, 'sine'],
+  ],
+  turn: [
+    [880, 0, 0.08, 'sine'],
+    [1175, 0.09, 0.12, 'sine'],
+  ],
+  won: [
+    [523, 0, 0.1, 'sine'],
+    [659, 0.1, 0.1, 'sine'],
+    [784, 0.2, 0.1, 'sine'],
+    [1047, 0.3, 0.25, 'sine'],
+  ],
+  lost: [
+    [392, 0, 0.14, 'triangle'],
+    [330, 0.14, 0.14, 'triangle'],
+    [262, 0.28, 0.3, 'triangle'],
+  ],
 };
 
 /** `enabled()` reads the setting each time, so switching it off silences at once. */

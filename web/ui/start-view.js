@@ -40,7 +40,11 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
             on.change(true);
           },
         }),
-        h('span', { class: 'variant-pics', 'aria-hidden': 'true' }, PREVIEW[id].map((c) => renderPiece(c, t, { size: 'mini' }))),
+        h(
+          'span',
+          { class: 'variant-pics', 'aria-hidden': 'true' },
+          PREVIEW[id].map((c) => renderPiece(c, t, { size: 'mini' })),
+        ),
         h('span', { class: 'variant-text' }, h('strong', { text: t(`variant.${id}`) }), h('small', { text: t(`variant.${id}.blurb`) })),
       ),
     ),
@@ -52,15 +56,19 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     'div',
     { class: 'field' },
     h('label', { for: 'players', text: t('start.players') }),
-    h('select', {
-      id: 'players',
-      'data-fk': 'players',
-      disabled: lo === hi,
-      onchange: (e) => {
-        setup.players = Number(e.target.value);
-        on.change(true);
+    h(
+      'select',
+      {
+        id: 'players',
+        'data-fk': 'players',
+        disabled: lo === hi,
+        onchange: (e) => {
+          setup.players = Number(e.target.value);
+          on.change(true);
+        },
       },
-    }, playerOptions),
+      playerOptions,
+    ),
   );
 
   const seatRows = setup.seats.slice(0, setup.players).map((seat, i) =>
@@ -156,7 +164,9 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     optionFields = [
       checkbox('ace_high_or_low', t('opt.aceHighOrLow')),
       checkbox('last_card_discard', t('opt.lastCardDiscard')),
-      h('div', { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.goal') },
+      h(
+        'div',
+        { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.goal') },
         radio('goal', 'target', t('opt.goalTarget')),
         opts.goal === 'target' ? number('target', t('opt.target'), 10, 2000) : null,
         radio('goal', 'hands', t('opt.goalHands')),
@@ -167,7 +177,9 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     optionFields = [number('target', t('opt.target'), 10, 2000)];
   } else {
     optionFields = [
-      h('div', { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.threshold') },
+      h(
+        'div',
+        { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.threshold') },
         h('span', { class: 'group-label', text: t('opt.threshold') }),
         radio('threshold', 'fixed', t('opt.thresholdFixed')),
         radio('threshold', 'rising', t('opt.thresholdRising')),
@@ -181,8 +193,11 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     'div',
     { class: 'field' },
     h('label', { for: 'speed', text: t('settings.speed') }),
-    h('select', { id: 'speed', 'data-fk': 'speed', onchange: (e) => on.prefs({ speed: e.target.value }) },
-      Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.speed || 'normal') === s, text: t(`speed.${s}`) }))),
+    h(
+      'select',
+      { id: 'speed', 'data-fk': 'speed', onchange: (e) => on.prefs({ speed: e.target.value }) },
+      Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.speed || 'normal') === s, text: t(`speed.${s}`) })),
+    ),
   );
 
   return h(
@@ -204,30 +219,64 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         },
       },
       variantCards,
-      h('p', { class: 'howto-link' },
-        h('button', { type: 'button', class: 'btn link', 'data-fk': 'howto', onclick: () => on.howto(v), text: t('start.howTo', { variant: t(`variant.${v}`) }) })),
-      h('fieldset', { class: 'seats' }, h('legend', { text: t('start.seats') }), playersField, seatRows,
-        bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null),
+      h(
+        'p',
+        { class: 'howto-link' },
+        h('button', {
+          type: 'button',
+          class: 'btn link',
+          'data-fk': 'howto',
+          onclick: () => on.howto(v),
+          text: t('start.howTo', { variant: t(`variant.${v}`) }),
+        }),
+      ),
+      h(
+        'fieldset',
+        { class: 'seats' },
+        h('legend', { text: t('start.seats') }),
+        playersField,
+        seatRows,
+        bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
+      ),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
       h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed, soundSetting({ t, prefs, on })),
       error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
-      h('button', { class: 'btn primary big', type: 'submit', id: 'start-game', 'data-fk': 'start-game', disabled: busy, text: busy ? t('start.starting') : t('start.play') }),
+      h('button', {
+        class: 'btn primary big',
+        type: 'submit',
+        id: 'start-game',
+        'data-fk': 'start-game',
+        disabled: busy,
+        text: busy ? t('start.starting') : t('start.play'),
+      }),
       // Two people or more: each may play on their own phone (play by link, fair deal).
       on.invite && setup.seats.slice(0, setup.players).filter((s) => !s.bot).length >= 2
-        ? h('div', { class: 'invite-start' },
-            h('button', { class: 'btn big', type: 'button', id: 'invite-game', 'data-fk': 'invite-game', disabled: busy, onclick: () => on.invite(), text: t('invite.button') }),
-            h('p', { text: t('invite.buttonNote') }))
+        ? h(
+            'div',
+            { class: 'invite-start' },
+            h('button', {
+              class: 'btn big',
+              type: 'button',
+              id: 'invite-game',
+              'data-fk': 'invite-game',
+              disabled: busy,
+              onclick: () => on.invite(),
+              text: t('invite.button'),
+            }),
+            h('p', { text: t('invite.buttonNote') }),
+          )
         : null,
     ),
-    games
-      ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on })
-      : null,
+    games ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on }) : null,
   );
 }
 
 /** Sound and vibration on or off (web/ui/sound.js), saved; also in the table's menu. */
 export function soundSetting({ t, prefs, on, id = 'sound' }) {
-  return h('label', { class: 'check', for: id },
+  return h(
+    'label',
+    { class: 'check', for: id },
     h('input', { type: 'checkbox', id, 'data-fk': id, checked: prefs.sound !== false, onchange: (e) => on.prefs({ sound: e.target.checked }) }),
-    h('span', { text: t('settings.sound') }));
+    h('span', { text: t('settings.sound') }),
+  );
 }

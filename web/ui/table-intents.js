@@ -9,7 +9,11 @@ import { pieceName } from './pieces.js';
 
 export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
   /** A button's "why not" in words, with what it names (a player, the opening's points). */
-  const whyText = (why) => t(why, reasonParams(ctl, (code) => pieceName(code, t)));
+  const whyText = (why) =>
+    t(
+      why,
+      reasonParams(ctl, (code) => pieceName(code, t)),
+    );
 
   const perform = {
     draw: () => ctl.drawStock(),

@@ -26,22 +26,47 @@ export function renderTable({ t, ctl, on, wide }) {
   const msg = ctl.message;
   const msgNear = (where) =>
     msg && msg.near === where
-      ? h('p', { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
+      ? h(
+          'p',
+          { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
           msg.text,
-          msg.retry ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') }) : null,
-          msg.replaySince && on.replaySince ? h('button', { class: 'btn small since-replay', type: 'button', id: 'since-replay', 'data-fk': 'since-replay', onclick: () => on.replaySince(msg.replaySince), text: t('link.replay') }) : null)
+          msg.retry
+            ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') })
+            : null,
+          msg.replaySince && on.replaySince
+            ? h('button', {
+                class: 'btn small since-replay',
+                type: 'button',
+                id: 'since-replay',
+                'data-fk': 'since-replay',
+                onclick: () => on.replaySince(msg.replaySince),
+                text: t('link.replay'),
+              })
+            : null,
+        )
       : null;
 
   // -- header
   const header = h(
     'header',
     { class: 'topbar' },
-    h('button', { class: 'btn icon', type: 'button', id: 'menu-btn', 'data-fk': 'menu', 'aria-label': t('menu.open'), onclick: on.menu }, h('span', { 'aria-hidden': 'true', text: '☰' })),
-    h('h1', { class: 'title-small' },
+    h(
+      'button',
+      { class: 'btn icon', type: 'button', id: 'menu-btn', 'data-fk': 'menu', 'aria-label': t('menu.open'), onclick: on.menu },
+      h('span', { 'aria-hidden': 'true', text: '☰' }),
+    ),
+    h(
+      'h1',
+      { class: 'title-small' },
       h('strong', { text: t(`variant.${v.variant}`) }),
       h('span', { class: 'round-no', text: t('table.round', { n: v.round }) }),
-      matchGoal(v, t)),
-    h('button', { class: 'btn icon', type: 'button', 'data-fk': 'scores', 'aria-label': t('scores.open'), onclick: on.scores }, h('span', { 'aria-hidden': 'true', text: '≡' })),
+      matchGoal(v, t),
+    ),
+    h(
+      'button',
+      { class: 'btn icon', type: 'button', 'data-fk': 'scores', 'aria-label': t('scores.open'), onclick: on.scores },
+      h('span', { 'aria-hidden': 'true', text: '≡' }),
+    ),
   );
 
   // -- opponents (clockwise after me)
@@ -56,11 +81,20 @@ export function renderTable({ t, ctl, on, wide }) {
   const current = v.current_player;
   let status;
   if (v.round_over) status = t('status.roundOver');
-  else if (ctl.coverFor !== null && ctl.coverFor !== undefined) status = t(ctl.isRemote(ctl.coverFor) ? 'status.sendTo' : 'status.passTo', { name: ctl.name(ctl.coverFor) });
-  else if (ctl.myTurn) status = v.phase === 'draw' ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw') : t(v.variant === 'rummy101' ? 'status.yourTurnPlay101' : 'status.yourTurnPlay');
+  else if (ctl.coverFor !== null && ctl.coverFor !== undefined)
+    status = t(ctl.isRemote(ctl.coverFor) ? 'status.sendTo' : 'status.passTo', { name: ctl.name(ctl.coverFor) });
+  else if (ctl.myTurn)
+    status =
+      v.phase === 'draw'
+        ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw')
+        : t(v.variant === 'rummy101' ? 'status.yourTurnPlay101' : 'status.yourTurnPlay');
   else status = ctl.isBot(current) ? t('status.botPlaying', { name: ctl.name(current) }) : t('status.waiting', { name: ctl.name(current) });
-  const banner = h('div', { class: ['turn-banner', ctl.myTurn && 'mine'], id: 'turn-banner' },
-    h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { text: status }));
+  const banner = h(
+    'div',
+    { class: ['turn-banner', ctl.myTurn && 'mine'], id: 'turn-banner' },
+    h('span', { class: 'dot', 'aria-hidden': 'true' }),
+    h('span', { text: status }),
+  );
 
   // -- melds grouped by owner
   const byOwner = new Map();
@@ -78,9 +112,16 @@ export function renderTable({ t, ctl, on, wide }) {
     h('h2', { class: 'sr-only', id: 'melds-title', text: t('table.melds') }),
     byOwner.size === 0 ? h('p', { class: 'empty', text: t('table.noMelds') }) : null,
     [...byOwner.entries()].map(([owner, melds]) =>
-      h('div', { class: 'owner-melds' },
+      h(
+        'div',
+        { class: 'owner-melds' },
         h('h3', { class: 'owner-name', text: owner === me ? t('table.yourMelds') : ctl.name(owner) }),
-        h('div', { class: 'meld-row' }, melds.map((m) => meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh: freshMelds.has(m.id) })))),
+        h(
+          'div',
+          { class: 'meld-row' },
+          melds.map((m) => meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh: freshMelds.has(m.id) })),
+        ),
+      ),
     ),
   );
 
@@ -101,7 +142,11 @@ export function renderTable({ t, ctl, on, wide }) {
       'aria-disabled': reasons.draw ? 'true' : 'false',
       onclick: () => on.action('draw', 'stock'),
     },
-    h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, v.stock > 0 ? [renderBack(kind), renderBack(kind), renderBack(kind)] : h('span', { class: 'pile-empty' })),
+    h(
+      'span',
+      { class: 'pile-stack', 'aria-hidden': 'true' },
+      v.stock > 0 ? [renderBack(kind), renderBack(kind), renderBack(kind)] : h('span', { class: 'pile-empty' }),
+    ),
     h('span', { class: 'pile-count', 'aria-hidden': 'true', 'data-text': t('table.stockCount', { count: v.stock }) }),
   );
   const pileSize = (v.discard || []).length;
@@ -113,47 +158,89 @@ export function renderTable({ t, ctl, on, wide }) {
       id: 'discard-pile',
       'data-fk': 'discard-pile',
       'data-drop': 'discard',
-      'aria-label': top ? t(v.variant === 'rummy101' ? 'table.takeableLabel' : 'table.discardLabel', { card: pieceName(top, t), count: pileSize }) : t('table.discardEmpty'),
+      'aria-label': top
+        ? t(v.variant === 'rummy101' ? 'table.takeableLabel' : 'table.discardLabel', { card: pieceName(top, t), count: pileSize })
+        : t('table.discardEmpty'),
       onclick: () => (v.phase === 'draw' ? on.action('take', 'discard') : on.action('discard', 'discard')),
     },
-    h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, top ? renderPiece(top, t, { attrs: { class: freshTop ? 'fresh' : '' } }) : h('span', { class: 'pile-empty' })),
-    h('span', { class: 'pile-count', 'aria-hidden': 'true', 'data-text': v.variant === 'rummy101' ? t('table.takeable') : t('table.discardCount', { count: pileSize }) }),
+    h(
+      'span',
+      { class: 'pile-stack', 'aria-hidden': 'true' },
+      top ? renderPiece(top, t, { attrs: { class: freshTop ? 'fresh' : '' } }) : h('span', { class: 'pile-empty' }),
+    ),
+    h('span', {
+      class: 'pile-count',
+      'aria-hidden': 'true',
+      'data-text': v.variant === 'rummy101' ? t('table.takeable') : t('table.discardCount', { count: pileSize }),
+    }),
   );
   // A message about a pile goes under both (never beside one, which would push the other).
-  const piles = h('section', { class: 'piles-area', 'aria-label': t('table.piles') },
+  const piles = h(
+    'section',
+    { class: 'piles-area', 'aria-label': t('table.piles') },
     h('div', { class: 'piles' }, h('div', { class: 'pile-wrap' }, stockBtn), h('div', { class: 'pile-wrap' }, discardBtn)),
     msgNear('stock'),
-    msgNear('discard'));
+    msgNear('discard'),
+  );
 
   // -- log
   const lines = logLines(v, t, ctl.names, ctl.youSeat);
   // Newest first, so the latest turn is never under the hand panel. It scrolls: focusable,
   // so a keyboard can scroll it too.
   const newestFirst = [...lines].reverse();
-  const logList = h('ol', { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title'), reversed: true },
-    lines.length ? newestFirst.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }));
+  const logList = h(
+    'ol',
+    { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title'), reversed: true },
+    lines.length ? newestFirst.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }),
+  );
   // On a phone the log is folded: what the others did since this seat's last turn stays in
   // sight in a short strip, newest first.
   const since = wide ? [] : sinceMyTurn(lines, me).slice(0, 3);
   const sinceStrip = since.length
-    ? h('ol', { class: 'since-strip', id: 'since-strip', 'aria-label': t('log.sinceYourTurn') }, since.map((l) => h('li', { text: l.text })))
+    ? h(
+        'ol',
+        { class: 'since-strip', id: 'since-strip', 'aria-label': t('log.sinceYourTurn') },
+        since.map((l) => h('li', { text: l.text })),
+      )
     : null;
   const log = wide
     ? h('section', { class: 'log', 'aria-label': t('log.title') }, h('h2', { text: t('log.title') }), logList)
-    : h('details', { class: 'log', open: ctl.logOpen || undefined, ontoggle: (e) => (ctl.logOpen = e.target.open) },
-        h('summary', {}, h('span', { class: 'log-title', text: t('log.title') }), h('span', { class: 'log-last', text: lines.length ? lines[lines.length - 1].text : t('log.empty') })),
-        logList);
+    : h(
+        'details',
+        { class: 'log', open: ctl.logOpen || undefined, ontoggle: (e) => (ctl.logOpen = e.target.open) },
+        h(
+          'summary',
+          {},
+          h('span', { class: 'log-title', text: t('log.title') }),
+          h('span', { class: 'log-last', text: lines.length ? lines[lines.length - 1].text : t('log.empty') }),
+        ),
+        logList,
+      );
 
   // -- my area
   const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
 
   // Public facts only (whose turn, which phase), for styles and tests.
-  const main = h('main', { class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'], id: 'table', 'data-phase': v.phase, 'data-current': v.current_player, 'data-viewer': me, 'data-round': v.round, 'data-my-turn': ctl.myTurn ? 'yes' : 'no' },
+  const main = h(
+    'main',
+    {
+      class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'],
+      id: 'table',
+      'data-phase': v.phase,
+      'data-current': v.current_player,
+      'data-viewer': me,
+      'data-round': v.round,
+      'data-my-turn': ctl.myTurn ? 'yes' : 'no',
+    },
     header,
-    h('div', { class: 'table-body' },
+    h(
+      'div',
+      { class: 'table-body' },
       h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), meldsSection, piles, wide ? null : log),
-      wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null),
-    myArea);
+      wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null,
+    ),
+    myArea,
+  );
   return main;
 }
 
@@ -182,24 +269,45 @@ function seatChip({ t, ctl, v, seat, kind }) {
   const label = t('seat.label', { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
   return h(
     'div',
-    { class: ['seat-chip', current && 'current'], 'aria-current': current ? 'true' : undefined, 'aria-label': label + (current ? ` — ${t('seat.playing')}` : ''), role: 'group', 'data-seat': seat },
-    h('div', { class: 'chip-top' },
+    {
+      class: ['seat-chip', current && 'current'],
+      'aria-current': current ? 'true' : undefined,
+      'aria-label': label + (current ? ` — ${t('seat.playing')}` : ''),
+      role: 'group',
+      'data-seat': seat,
+    },
+    h(
+      'div',
+      { class: 'chip-top' },
       h('span', { class: 'chip-name', text: ctl.name(seat) }),
-      current ? h('span', { class: ['chip-turn', ctl.thinking === seat && 'thinking'], text: t(ctl.thinking === seat ? 'seat.thinking' : 'seat.playing') }) : null),
-    h('div', { class: 'chip-info', 'aria-hidden': 'true' },
+      current
+        ? h('span', { class: ['chip-turn', ctl.thinking === seat && 'thinking'], text: t(ctl.thinking === seat ? 'seat.thinking' : 'seat.playing') })
+        : null,
+    ),
+    h(
+      'div',
+      { class: 'chip-info', 'aria-hidden': 'true' },
       h('span', { class: 'chip-hand' }, renderBack(kind, { class: 'mini' }), h('span', { text: String(count) })),
       h('span', { class: 'chip-score', text: t('seat.score', { score: v.scores?.[seat] ?? 0 }) }),
-      lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null),
-    h('div', { class: 'chip-sub', 'aria-hidden': 'true' },
+      lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null,
+    ),
+    h(
+      'div',
+      { class: 'chip-sub', 'aria-hidden': 'true' },
       h('span', { text: who }),
-      opened ? h('span', { class: 'chip-opened', text: openedText(opened, v, t) }) : null),
+      opened ? h('span', { class: 'chip-opened', text: openedText(opened, v, t) }) : null,
+    ),
     lastDiscard ? h('span', { class: 'sr-only', text: t('seat.lastDiscard', { card: pieceName(lastDiscard, t) }) }) : null,
   );
 }
 
 function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
   const kindName = t(`meld.${m.kind || 'meld'}`);
-  const label = t('meld.label', { owner: owner === ctl.viewer ? t('table.you') : ctl.name(owner), kind: kindName, cards: m.cards.map((c) => pieceShort(c, t)).join(' ') });
+  const label = t('meld.label', {
+    owner: owner === ctl.viewer ? t('table.you') : ctl.name(owner),
+    kind: kindName,
+    cards: m.cards.map((c) => pieceShort(c, t)).join(' '),
+  });
   const canSwap = ctl.view.variant === 'rummy101';
   const hinted = ctl.hint?.meld === m.id;
   return h(
@@ -212,39 +320,57 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
       'aria-label': targeting ? t('meld.addTo', { meld: label }) : label,
       onclick: () => on.meld(m.id),
     }),
-    h('span', { class: 'meld-cards' }, m.cards.map((c) => {
-      const p = parseCode(c);
-      if (canSwap && p.kind === 'joker') {
-        return renderPiece(c, t, {
-          tag: 'button',
-          attrs: {
-            class: 'swap-target',
-            type: 'button',
-            'data-drop': `joker:${m.id}`,
-            'data-fk': `joker-${m.id}-${c}`,
-            'aria-label': t('meld.swapJoker', { joker: pieceName(c, t) }),
-            onclick: (e) => {
-              e.stopPropagation();
-              on.swap(m.id, c);
+    h(
+      'span',
+      { class: 'meld-cards' },
+      m.cards.map((c) => {
+        const p = parseCode(c);
+        if (canSwap && p.kind === 'joker') {
+          return renderPiece(c, t, {
+            tag: 'button',
+            attrs: {
+              class: 'swap-target',
+              type: 'button',
+              'data-drop': `joker:${m.id}`,
+              'data-fk': `joker-${m.id}-${c}`,
+              'aria-label': t('meld.swapJoker', { joker: pieceName(c, t) }),
+              onclick: (e) => {
+                e.stopPropagation();
+                on.swap(m.id, c);
+              },
             },
-          },
-        });
-      }
-      return renderPiece(c, t);
-    })),
+          });
+        }
+        return renderPiece(c, t);
+      }),
+    ),
     msgNear(`meld:${m.id}`),
   );
 }
 
 function scoresMini({ t, ctl, v }) {
   const n = v.players ?? v.hand_sizes.length;
-  return h('section', { class: 'scores-mini', 'aria-label': t('scores.title') },
+  return h(
+    'section',
+    { class: 'scores-mini', 'aria-label': t('scores.title') },
     h('h2', { text: t('scores.title') }),
-    h('table', {},
-      h('tbody', {}, Array.from({ length: n }, (_, s) =>
-        h('tr', { class: v.current_player === s && !v.round_over ? 'current' : '' },
-          h('th', { scope: 'row', text: ctl.name(s) }),
-          h('td', { text: String(v.scores?.[s] ?? 0) }))))));
+    h(
+      'table',
+      {},
+      h(
+        'tbody',
+        {},
+        Array.from({ length: n }, (_, s) =>
+          h(
+            'tr',
+            { class: v.current_player === s && !v.round_over ? 'current' : '' },
+            h('th', { scope: 'row', text: ctl.name(s) }),
+            h('td', { text: String(v.scores?.[s] ?? 0) }),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
@@ -261,21 +387,38 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   // Staging (any rule set; Rummy 101's opening is one action holding several melds).
   const progress = openingProgress(ctl);
   const stagedRow = model.staged.length
-    ? h('div', { class: 'staged', role: 'group', 'aria-label': t('stage.title') },
-        model.staged.map((g, i) => stagedGroup({ t, g, i, ctl })))
+    ? h(
+        'div',
+        { class: 'staged', role: 'group', 'aria-label': t('stage.title') },
+        model.staged.map((g, i) => stagedGroup({ t, g, i, ctl })),
+      )
     : null;
   const counter = progress
-    ? h('div', { class: ['opening', progress.enough && 'enough'], id: 'opening-counter', role: 'status', 'aria-live': 'polite' },
+    ? h(
+        'div',
+        { class: ['opening', progress.enough && 'enough'], id: 'opening-counter', role: 'status', 'aria-live': 'polite' },
         h('span', { text: t('opening.points', { points: progress.points, need: progress.needPoints }) }),
-        h('span', { text: t('opening.pairs', { pairs: progress.pairs, need: progress.needPairs }) }))
+        h('span', { text: t('opening.pairs', { pairs: progress.pairs, need: progress.needPairs }) }),
+      )
     : null;
 
   const handCount = model.items.length;
   const ends = groupEnds(model);
   const handEl = covered
-    ? h('div', { class: 'hand covered' },
+    ? h(
+        'div',
+        { class: 'hand covered' },
         // Play by link puts the "send the game" dock here (link-play.js); else the hand-off.
-        on.dock?.() ?? h('button', { class: 'btn primary big', type: 'button', id: 'reveal', 'data-fk': 'reveal', onclick: () => ctl.revealHand(), text: t('cover.ready', { name: ctl.name(ctl.coverFor) }) }))
+        on.dock?.() ??
+          h('button', {
+            class: 'btn primary big',
+            type: 'button',
+            id: 'reveal',
+            'data-fk': 'reveal',
+            onclick: () => ctl.revealHand(),
+            text: t('cover.ready', { name: ctl.name(ctl.coverFor) }),
+          }),
+      )
     : h(
         'div',
         {
@@ -293,7 +436,15 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
             tag: 'button',
             attrs: {
               type: 'button',
-              class: ['in-hand', selected && 'selected', isStaged && 'staged', model.fresh.has(item.key) && 'fresh', ctl.hint?.keys?.has(item.key) && 'hinted', item.code === v.taken && 'taken', ends.has(item.key) && i < handCount - 1 && 'group-end'],
+              class: [
+                'in-hand',
+                selected && 'selected',
+                isStaged && 'staged',
+                model.fresh.has(item.key) && 'fresh',
+                ctl.hint?.keys?.has(item.key) && 'hinted',
+                item.code === v.taken && 'taken',
+                ends.has(item.key) && i < handCount - 1 && 'group-end',
+              ],
               'aria-pressed': selected ? 'true' : 'false',
               'data-key': item.key,
               'data-fk': `card-${item.key}`,
@@ -310,15 +461,53 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const selectedCount = [...model.selected].filter((k) => !staged.has(k)).length;
   // Touch has no Escape key: one tap lets go of every selected card.
   const clearBtn = selectedCount
-    ? h('button', { class: 'btn small clear-sel', type: 'button', id: 'clear-selection', 'data-fk': 'clear-selection', onclick: () => ctl.clearSelection(), text: t('hand.clear', { count: selectedCount }) })
+    ? h('button', {
+        class: 'btn small clear-sel',
+        type: 'button',
+        id: 'clear-selection',
+        'data-fk': 'clear-selection',
+        onclick: () => ctl.clearSelection(),
+        text: t('hand.clear', { count: selectedCount }),
+      })
     : null;
-  const sortBtns = h('div', { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
+  const sortBtns = h(
+    'div',
+    { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
     h('span', { class: 'sort-label', 'aria-hidden': 'true', text: '⇅' }),
-    h('button', { class: ['btn', 'small', model.sortBy === 'rank' && 'on'], type: 'button', id: 'sort-rank', 'data-fk': 'sort-rank', 'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank'), onclick: () => ctl.sort('rank'), text: t(kind === 'tile' ? 'hand.byNumber' : 'hand.byRank') }),
-    h('button', { class: ['btn', 'small', model.sortBy === 'suit' && 'on'], type: 'button', id: 'sort-suit', 'data-fk': 'sort-suit', 'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false', 'aria-label': t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit'), onclick: () => ctl.sort('suit'), text: t(kind === 'tile' ? 'hand.byColour' : 'hand.bySuit') }),
+    h('button', {
+      class: ['btn', 'small', model.sortBy === 'rank' && 'on'],
+      type: 'button',
+      id: 'sort-rank',
+      'data-fk': 'sort-rank',
+      'aria-pressed': model.sortBy === 'rank' ? 'true' : 'false',
+      'aria-label': t(kind === 'tile' ? 'hand.sortNumber' : 'hand.sortRank'),
+      onclick: () => ctl.sort('rank'),
+      text: t(kind === 'tile' ? 'hand.byNumber' : 'hand.byRank'),
+    }),
+    h('button', {
+      class: ['btn', 'small', model.sortBy === 'suit' && 'on'],
+      type: 'button',
+      id: 'sort-suit',
+      'data-fk': 'sort-suit',
+      'aria-pressed': model.sortBy === 'suit' ? 'true' : 'false',
+      'aria-label': t(kind === 'tile' ? 'hand.sortColour' : 'hand.sortSuit'),
+      onclick: () => ctl.sort('suit'),
+      text: t(kind === 'tile' ? 'hand.byColour' : 'hand.bySuit'),
+    }),
     // One tap into melds, the way okey apps offer "123" and "777" (and pairs in Rummy 101).
     ['runs', 'sets', ...(kind === 'tile' ? ['pairs'] : [])].map((by) =>
-      h('button', { class: ['btn', 'small', 'arrange', model.arrangedBy === by && 'on'], type: 'button', id: `arrange-${by}`, 'data-fk': `arrange-${by}`, 'aria-pressed': model.arrangedBy === by ? 'true' : 'false', 'aria-label': t(`hand.arrange.${by}`), onclick: () => ctl.arrange(by), text: t(`hand.arrangeShort.${by}`) })));
+      h('button', {
+        class: ['btn', 'small', 'arrange', model.arrangedBy === by && 'on'],
+        type: 'button',
+        id: `arrange-${by}`,
+        'data-fk': `arrange-${by}`,
+        'aria-pressed': model.arrangedBy === by ? 'true' : 'false',
+        'aria-label': t(`hand.arrange.${by}`),
+        onclick: () => ctl.arrange(by),
+        text: t(`hand.arrangeShort.${by}`),
+      }),
+    ),
+  );
 
   const me101 = v.variant === 'rummy101';
   const jb = jokerButtonState(v, me);
@@ -337,7 +526,9 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const labels = actionLabels({ t, ctl, v, jb, notOpened });
   // Rummy 101's "Lay opening" is the main action only once the valid groups reach the opening.
   const meldMain = v.phase === 'play' && (!progress || progress.enough);
-  const actions = h('div', { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
+  const actions = h(
+    'div',
+    { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
     btn('draw', 'draw', labels.draw, v.phase === 'draw' ? 'primary' : ''),
     btn('take', 'take', labels.take),
     jb.shown ? btn('joker', 'joker', labels.joker) : null,
@@ -351,15 +542,25 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
 
   const myScore = v.scores?.[me] ?? 0;
   const myOpened = v.opened?.[me];
-  return h('section', { class: ['my-area', ctl.myTurn && 'current'], 'aria-label': t('hand.area') },
-    h('div', { class: 'my-head' },
+  return h(
+    'section',
+    { class: ['my-area', ctl.myTurn && 'current'], 'aria-label': t('hand.area') },
+    h(
+      'div',
+      { class: 'my-head' },
       h('span', { class: 'my-name', text: ctl.name(me) }),
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
       myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
-      v.last_discards?.[me] ? h('span', { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
-        renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } })) : null,
-      covered ? null : sortBtns),
+      v.last_discards?.[me]
+        ? h(
+            'span',
+            { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
+            renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } }),
+          )
+        : null,
+      covered ? null : sortBtns,
+    ),
     counter,
     stagedRow,
     msgNear('hand'),
@@ -399,10 +600,28 @@ function stagedGroup({ t, g, i, ctl }) {
     : invalid
       ? t(g.codes.length === 2 ? 'stage.notPair' : 'stage.notMeld', { tiles: names })
       : t('stage.valid', { kind: t(`meld.${verdict.kind}`), points: verdict.value });
-  return h('div', { class: ['staged-group', invalid && 'invalid', verdict?.valid && 'valid'], 'data-staged': i, 'data-valid': verdict ? String(Boolean(verdict.valid)) : 'unknown' },
-    h('span', { class: 'meld-cards' }, g.codes.map((c) => renderPiece(c, t, { size: 'small' }))),
+  return h(
+    'div',
+    {
+      class: ['staged-group', invalid && 'invalid', verdict?.valid && 'valid'],
+      'data-staged': i,
+      'data-valid': verdict ? String(Boolean(verdict.valid)) : 'unknown',
+    },
+    h(
+      'span',
+      { class: 'meld-cards' },
+      g.codes.map((c) => renderPiece(c, t, { size: 'small' })),
+    ),
     note ? h('span', { class: 'staged-note', text: note }) : null,
-    h('button', { class: 'btn icon small', type: 'button', 'data-fk': `unstage-${i}`, 'aria-label': t('stage.remove'), onclick: () => ctl.unstage(i), text: '×' }));
+    h('button', {
+      class: 'btn icon small',
+      type: 'button',
+      'data-fk': `unstage-${i}`,
+      'aria-label': t('stage.remove'),
+      onclick: () => ctl.unstage(i),
+      text: '×',
+    }),
+  );
 }
 
 /** The Hint, one step at a time, with the button that carries the step out. */
@@ -411,11 +630,35 @@ function hintPanel({ t, ctl, v, labels, progress }) {
   const tiles = v.variant === 'rummy101';
   const notes = adviceNotes(ctl.hint.advice, { t });
   const text = step ? stepText(step, { t, tiles, labels, progress }) : t('hint.done');
-  return h('div', { class: 'hint-panel', id: 'hint-panel', role: 'status', 'aria-busy': ctl.hintBusy ? 'true' : 'false' },
+  return h(
+    'div',
+    { class: 'hint-panel', id: 'hint-panel', role: 'status', 'aria-busy': ctl.hintBusy ? 'true' : 'false' },
     h('p', { id: 'hint-text' }, [...notes, text].join(' ')),
-    h('div', { class: 'hint-buttons' },
-      step ? h('button', { class: 'btn primary', type: 'button', id: 'play-hint', 'data-fk': 'play-hint', disabled: ctl.busy || ctl.hintBusy || undefined, onclick: () => ctl.playHint(), text: t('hint.play') }) : null,
-      h('button', { class: 'btn icon small', type: 'button', id: 'close-hint', 'data-fk': 'close-hint', 'aria-label': t('hint.close'), onclick: () => ctl.closeHint(), text: '×' })));
+    h(
+      'div',
+      { class: 'hint-buttons' },
+      step
+        ? h('button', {
+            class: 'btn primary',
+            type: 'button',
+            id: 'play-hint',
+            'data-fk': 'play-hint',
+            disabled: ctl.busy || ctl.hintBusy || undefined,
+            onclick: () => ctl.playHint(),
+            text: t('hint.play'),
+          })
+        : null,
+      h('button', {
+        class: 'btn icon small',
+        type: 'button',
+        id: 'close-hint',
+        'data-fk': 'close-hint',
+        'aria-label': t('hint.close'),
+        onclick: () => ctl.closeHint(),
+        text: '×',
+      }),
+    ),
+  );
 }
 
 /** The log lines after this seat's last turn (its own lines excluded), newest first. */
@@ -424,7 +667,10 @@ export function sinceMyTurn(lines, seat) {
   lines.forEach((l, i) => {
     if (l.seat === seat) last = i;
   });
-  return lines.slice(last + 1).filter((l) => l.seat !== seat).reverse();
+  return lines
+    .slice(last + 1)
+    .filter((l) => l.seat !== seat)
+    .reverse();
 }
 
 /** The card `seat` discarded to end its latest turn, while it has not begun another. */
