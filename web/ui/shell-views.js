@@ -8,17 +8,20 @@ import { SPEEDS } from './controller.js';
 import { soundSetting } from './start-view.js';
 import { pieceName } from './pieces.js';
 
-export function languagePicker({ t, languages, on }) {
-  return h(
-    'footer',
-    { class: 'lang-bar' },
-    h('label', { for: 'lang-select', text: t('settings.language') }),
+/** The language chooser's label and list (the start screen's footer and the menu). */
+function languageField({ t, languages, id, fk, on }) {
+  return [
+    h('label', { for: id, text: t('settings.language') }),
     h(
       'select',
-      { id: 'lang-select', 'data-fk': 'lang', onchange: (e) => on.language(e.target.value) },
+      { id, 'data-fk': fk, onchange: (e) => on.language(e.target.value) },
       languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name })),
     ),
-  );
+  ];
+}
+
+export function languagePicker({ t, languages, on }) {
+  return h('footer', { class: 'lang-bar' }, languageField({ t, languages, id: 'lang-select', fk: 'lang', on }));
 }
 
 /** The menu: back to the game, how to play, pace, sound, language, and leaving the table
@@ -44,16 +47,7 @@ export function renderMenu({ t, prefs, languages, inGame, on }) {
         ),
       ),
       soundSetting({ t, prefs, on: { prefs: on.prefs }, id: 'menu-sound' }),
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'menu-lang', text: t('settings.language') }),
-        h(
-          'select',
-          { id: 'menu-lang', 'data-fk': 'menu-lang', onchange: (e) => on.language(e.target.value) },
-          languages.map((l) => h('option', { value: l.code, selected: l.code === t.lang, lang: l.code, text: l.name })),
-        ),
-      ),
+      h('div', { class: 'field' }, languageField({ t, languages, id: 'menu-lang', fk: 'menu-lang', on })),
       inGame ? h('button', { class: 'btn danger', type: 'button', id: 'menu-leave', 'data-fk': 'menu-leave', onclick: on.leave, text: t('menu.leave') }) : null,
     ),
   );
