@@ -12,6 +12,8 @@ Levels:
 - ``hard``: medium plus live-card counting, opponent tracking (pickups, discards), not feeding
   the next player, shedding high cards when an opponent is nearly out; in rummy101 also joker
   swaps, joker finishes and the joker button.
+- ``expert``: hard, but its draws and discards are chosen by search: it samples the cards it
+  cannot see and plays the candidates out with hard (see :mod:`rummy.bots.expert`).
 
 ``hint(view) -> dict`` advises the human seat (see :mod:`rummy.bots.hints` for every key).
 """
@@ -34,10 +36,14 @@ HINT_BUDGET = 900_000
 def decide(view: dict, level: str = "medium", seed: int = 0) -> dict:
     """One legal action for ``view["seat"]``, whose turn it must be."""
     profile = PROFILES.get(level) if isinstance(level, str) else None
-    if profile is None:
+    if profile is None and level != "expert":
         raise IllegalMove(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if view["round_over"] or view["current_player"] != view["seat"]:
         raise ValueError("It is not this seat's turn")
+    if profile is None:  # expert: each playout decision has its own work budget
+        from . import expert
+
+        return expert.decide(view, seed)
     rng = make_rng(view, level, seed)
     with solver.work_budget(DECIDE_BUDGET):
         if view["variant"] == "rummy101":

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .. import cards, tiles
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)
