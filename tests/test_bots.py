@@ -451,3 +451,73 @@ def test_expert_replays_the_same_in_another_process():
         for hash_seed in (1, 2)
     }
     assert len(runs) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Round review (rummy.bots.review)
+
+
+def _round_with_a_bad_discard(seed: int) -> tuple[rummy.Game, int]:
+    """A basic round where seat 0 plays hard but once throws a card out of a complete meld;
+    the round and the log index of that discard."""
+    from rummy.solver import deadwood_split
+
+    g = rummy.new_game("basic", players=2, seed=seed, options={"max_rebuilds": 2})
+    bad = None
+    while not g.round_over:
+        seat = g.current_player
+        view = g.view(seat)
+        action = bots.decide(view, "hard", seed)
+        if seat == 0 and bad is None and action["type"] == "discard":
+            _dw, found, _loose = deadwood_split(view["hand"])
+            melded = [c for m in found for c in m if c != view["taken"]]
+            if melded:
+                action = {"type": "discard", "card": max(melded, key=lambda c: (c[0] in "TJQK", c))}
+                bad = len(view["log"])
+        g.apply(action)
+    assert bad is not None
+    return g, bad
+
+
+def test_review_finds_a_discard_that_broke_a_meld():
+    from rummy.bots import review
+
+    g, bad = _round_with_a_bad_discard(3)
+    result = review.review_round(g.state(), 0, samples=3)
+    assert result["reviewable"] and result["decisions"] > 0
+    moments = result["moments"]
+    assert 1 <= len(moments) <= 3
+    assert [m["loss"] for m in moments] == sorted((m["loss"] for m in moments), reverse=True)
+    found = [m for m in moments if m["event"] == bad]
+    assert found, moments
+    moment = found[0]
+    assert moment["kind"] == "discard" and moment["loss"] > 0
+    assert moment["played"] == {"type": "discard", "card": g.state()["log"][bad]["card"]}
+    assert moment["expert"] != moment["played"]
+    assert review.review_round(g.state(), 0, samples=3) == result  # deterministic
+
+
+def test_review_judges_from_the_seat_view_only():
+    from rummy.bots import review
+
+    mine = codes("2C 3C 4C 7D 7S 9H TH KS QD 5S")
+    a = game("basic", [mine, codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")], stock=["5H"], discard=["8C"])
+    b = game("basic", [mine, codes("KH KD KC QH QC QS JH JD JC JS")], stock=["5H"], discard=["8C"])
+    for g in (a, b):
+        g.apply({"type": "draw", "source": "stock"})
+    va, vb = a.view(0), b.view(0)
+    vb = {**vb, "discard": va["discard"]}
+    assert va == vb
+    played = {"type": "discard", "card": "2C"}  # breaks the run 2C 3C 4C
+    verdict = review.judge(va, played, 4)
+    assert verdict is not None and verdict["loss"] > 0
+    assert review.judge(vb, played, 4) == verdict
+
+
+def test_a_round_laid_out_by_hand_is_not_reviewable():
+    g = game(
+        "basic", [codes("2C 3C 4C 7D 7S 9H TH KS QD 5S"), codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")]
+    )
+    while not g.round_over:
+        g.apply(bots.decide(g.view(g.current_player), "hard", 0))
+    assert bots.review_round(g.state(), 0) == {"moments": [], "decisions": 0, "reviewable": False}

@@ -25,7 +25,7 @@ from ..errors import IllegalMove
 from .common import LEVELS, PROFILES, make_rng
 from .hints import hint as _hint
 
-__all__ = ["LEVELS", "decide", "hint"]
+__all__ = ["LEVELS", "decide", "hint", "review_round"]
 
 # Work budgets (solver steps, `solver.work_budget`): one action, and one hint (which plays
 # out the whole turn). About 0.2 s and 0.3 s in CPython at worst, under ~1 s on a phone.
@@ -59,3 +59,12 @@ def hint(view: dict) -> dict:
     """Advice for ``view["seat"]`` (see `rummy.bots.hints`), within one work budget."""
     with solver.work_budget(HINT_BUDGET):
         return _hint(view)
+
+
+def review_round(state: dict, seat: int) -> dict:
+    """The seat's costliest decisions of the round in ``state`` as the expert judges them from
+    that seat's view (see `rummy.bots.review`); imported on use, it is only needed after a
+    round."""
+    from .review import review_round as review
+
+    return review(state, seat)

@@ -51,6 +51,7 @@ class Budget:
 DEFAULT = Budget()
 BUDGETS: dict[tuple[str, int], Budget] = {}
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
+REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
 
 
@@ -94,12 +95,16 @@ def candidate_actions(view: dict, hard_action: dict, limit: int) -> list[dict]:
         ]
     if kind != "discard":
         return [hard_action]
-    know = read_log(view)
+    others = [a for a in discard_candidates(view, limit) if a != hard_action]
+    return [hard_action, *others[: max(0, limit - 1)]]
+
+
+def discard_candidates(view: dict, limit: int) -> list[dict]:
+    """The ``limit`` cheapest discards by hard's ranking (`discard_scores`)."""
     module = tileplay if view["variant"] == "rummy101" else cardplay
-    scores = module.discard_scores(view, HARD, know)
-    ranked = sorted(scores, key=lambda c: (scores[c], c))
-    others = [c for c in ranked if c != hard_action["card"]][: max(0, limit - 1)]
-    return [hard_action] + [{"type": "discard", "card": c} for c in others]
+    scores = module.discard_scores(view, HARD, read_log(view))
+    ranked = sorted(scores, key=lambda c: (scores[c], c))[:limit]
+    return [{"type": "discard", "card": c} for c in ranked]
 
 
 def _draw_sources(view: dict) -> list[str]:
@@ -246,7 +251,7 @@ def playout_value(state: dict, me: int, action: dict, seed: int) -> float:
             if short and reply["type"] == "draw" and view["seat"] != me:
                 break
     except IllegalMove:
-        return -1000.0  # a candidate the rules refuse is never chosen
+        return REFUSED  # a candidate the rules refuse is never chosen
     return position_value(s, me)
 
 
