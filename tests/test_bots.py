@@ -457,8 +457,9 @@ def test_expert_replays_the_same_in_another_process():
 # Round review (rummy.bots.review)
 
 
-def _round_with_a_bad_discard(seed: int) -> tuple[rummy.Game, int]:
-    """A basic round where seat 0 plays hard but once throws a card out of a complete meld;
+def _round_with_a_bad_discard(seed: int, late: int = 10) -> tuple[rummy.Game, int]:
+    """A basic round where seat 0 plays hard but once, from turn ``late`` on (when the race
+    to go out is close and a meld broken costs most), throws a card out of a complete meld;
     the round and the log index of that discard."""
     from rummy.solver import deadwood_split
 
@@ -468,7 +469,7 @@ def _round_with_a_bad_discard(seed: int) -> tuple[rummy.Game, int]:
         seat = g.current_player
         view = g.view(seat)
         action = bots.decide(view, "hard", seed)
-        if seat == 0 and bad is None and action["type"] == "discard":
+        if seat == 0 and bad is None and action["type"] == "discard" and view["turn"] >= late:
             _dw, found, _loose = deadwood_split(view["hand"])
             melded = [c for m in found for c in m if c != view["taken"]]
             if melded:
@@ -482,7 +483,7 @@ def _round_with_a_bad_discard(seed: int) -> tuple[rummy.Game, int]:
 def test_review_finds_a_discard_that_broke_a_meld():
     from rummy.bots import review
 
-    g, bad = _round_with_a_bad_discard(3)
+    g, bad = _round_with_a_bad_discard(5)
     result = review.review_round(g.state(), 0, samples=3)
     assert result["reviewable"] and result["decisions"] > 0
     moments = result["moments"]

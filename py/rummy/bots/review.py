@@ -62,7 +62,7 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
     candidates = [played] + [c for c in _alternatives(view) if c != played]
     if len(candidates) < 2:
         return None
-    values = expert.evaluate_actions(view, candidates, 0, samples)
+    values = expert.action_values(view, candidates, 0, expert.Budget(samples=samples))
     if values[0] <= expert.REFUSED:  # the playout could not continue the move: no verdict
         return None
     best = max(range(len(candidates)), key=lambda i: (values[i], -i))
