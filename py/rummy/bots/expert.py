@@ -44,6 +44,7 @@ class Budget:
     samples: int = 10
     candidates: int = 3
     margin: float = 1.0
+    discards: bool = True  # search the discard too (else only the draw)
     # Card games: sampled deals raced out per decision instead of the one-reply playout;
     # 0 (off): 12 lost 14 of 19 decided rounds to hard in `basic` (docs/BOTS.md).
     race_samples: int = 0
@@ -52,7 +53,9 @@ class Budget:
 # Sized so a decision stays near 100 ms at p95 in CPython (bench/bench_expert.py); a
 # four-player rummy101 rollout costs about twice a two-player one, so it gets fewer samples.
 DEFAULT = Budget()
-BUDGETS: dict[tuple[str, int], Budget] = {}
+BUDGETS: dict[tuple[str, int], Budget] = {
+    ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
+}
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
@@ -67,7 +70,8 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
     hard_action = _hard(view, make_rng(view, "hard", seed))
-    candidates = candidate_actions(view, hard_action, budget.candidates)
+    limit = budget.candidates if budget.discards or hard_action["type"] != "discard" else 1
+    candidates = candidate_actions(view, hard_action, limit)
     if len(candidates) < 2:
         return hard_action
     values = action_values(view, candidates, seed, budget)
