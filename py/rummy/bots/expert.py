@@ -13,7 +13,8 @@ and partial melds are worth). The candidate with the best average wins; hard's o
 kept unless another beats it by a margin, so sampling noise never overrides it for nothing.
 
 Everything else (melds, lay-offs, joker swaps, when to hold melds) is hard's logic: those
-moves are either forced by the rules or already exact (the solver).
+moves are either forced by the rules or already exact (the solver). In rummy101 the discard
+is hard's too (`Budget.discards`): searching it measured worse (docs/BOTS.md).
 
 Blind by construction: the only input is the view, the samples come from a generator keyed
 by the view and the seed (`common.make_rng`), and the budget counts samples, never time, so
@@ -50,8 +51,8 @@ class Budget:
     race_samples: int = 0
 
 
-# Sized so a decision stays near 100 ms at p95 in CPython (bench/bench_expert.py); a
-# four-player rummy101 rollout costs about twice a two-player one, so it gets fewer samples.
+# Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
+# leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
 DEFAULT = Budget()
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
