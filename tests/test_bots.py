@@ -522,3 +522,14 @@ def test_a_round_laid_out_by_hand_is_not_reviewable():
     while not g.round_over:
         g.apply(bots.decide(g.view(g.current_player), "hard", 0))
     assert bots.review_round(g.state(), 0) == {"moments": [], "decisions": 0, "reviewable": False}
+
+
+def test_rummy101_discards_when_every_loose_tile_is_a_joker():
+    # An unopened rack that melds whole short of the threshold: only the joker is loose, so
+    # the discard is chosen among the numbers (this once raised KeyError inside hard).
+    rack = codes("B3 Y2 B9 R2 Y8 B2 Y1 B4 R8 K8 K1 B5 K3 B7 B2 B3 R1 R3 B6 K2 B8 JK")
+    other = codes("R4 R5 R6 R7 K4 K5 K6 K7 Y4 Y5 Y6 Y7 B10 B11 B12 B13 R10 R11 R12 R13 K10")
+    g = game("rummy101", [other, rack], first=1)
+    for level in ("medium", "hard", "expert"):
+        action = bots.decide(g.view(1), level, 0)
+        assert action["type"] in ("meld", "discard")

@@ -400,7 +400,10 @@ def _discard_pool(view: dict, numbers: list[str]) -> tuple[list[str], list[str]]
 def _pool_scores(
     view: dict, pool: list[str], loose: list[str], profile: Profile, know: Knowledge
 ) -> dict[str, float]:
-    scores = keep_scores(view, view["hand"], loose, profile, know)
+    # When every loose tile is a joker (an unopened rack that melds whole, short of the
+    # threshold), the pool is every number: score them all, or the lookup below fails.
+    judged = loose if set(pool) <= set(loose) else view["hand"]
+    scores = keep_scores(view, view["hand"], judged, profile, know)
     out = {}
     for code in pool:
         out[code] = scores[code] + (danger(view, code, know) if profile.track else 0.0)
