@@ -320,3 +320,216 @@ def test_a_crafted_rack_full_of_jokers_costs_a_computer_turn_and_a_hint_a_moment
         started = time.process_time()
         ask()
         assert time.process_time() - started < 2.0  # about 0.3 s here; the machine is noisy
+
+
+# ---------------------------------------------------------------------------------------------
+# The expert level (search over sampled hidden cards, rummy.bots.expert)
+
+
+def _small():
+    """A small search budget: whole rounds stay quick (the default is tested on a decision)."""
+    from rummy.bots import expert
+
+    return expert.Budget(samples=2, candidates=2)
+
+
+def _play_with_expert(g: rummy.Game, seed: int, budget) -> None:
+    from rummy.bots import expert
+
+    actions = 0
+    while not g.round_over:
+        seat = g.current_player
+        view = g.view(seat)
+        if seat % 2 == 0:
+            action = expert.decide(view, seed, budget)
+        else:
+            action = bots.decide(view, "hard", seed)
+        g.apply(action)  # a refusal fails the test
+        actions += 1
+        assert actions < 3000, "the round did not end"
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options"),
+    [
+        ("basic", 2, {"max_rebuilds": 2}),
+        ("basic", 3, {"max_rebuilds": 1, "ace_high_or_low": True, "last_card_discard": True}),
+        ("rummy200", 4, {}),
+        ("rummy101", 2, {}),
+        ("rummy101", 4, {"joker_button": True}),
+    ],
+)
+def test_expert_plays_whole_rounds_with_only_legal_actions(variant, players, options):
+    g = rummy.new_game(variant, players=players, seed=31, options=options)
+    _play_with_expert(g, 31, _small())
+    assert g.round_result is not None
+
+
+def test_expert_is_a_level_and_its_default_budget_decides():
+    assert "expert" in bots.LEVELS
+    g = rummy.new_game("basic", players=2, seed=8, options={"max_rebuilds": 2})
+    g.apply(bots.decide(g.view(0), "hard", 0))  # the draw
+    view = g.view(0)
+    action = bots.decide(view, "expert", 0)  # a discard, searched with the default budget
+    assert action["type"] in ("discard", "meld", "layoff")
+    assert bots.decide(json.loads(json.dumps(view)), "expert", 0) == action
+    g.apply(action)
+
+
+def test_expert_sample_is_a_state_the_engine_accepts():
+    # The sampled deal must agree with the view and be a loadable game state.
+    import random
+
+    from rummy.bots import expert
+    from rummy.validate import check_state
+
+    for variant, players in (("basic", 3), ("rummy200", 4), ("rummy101", 2)):
+        g = rummy.new_game(variant, players=players, seed=12)
+        for _ in range(25):
+            if g.round_over:
+                break
+            g.apply(bots.decide(g.view(g.current_player), "hard", 1))
+        if g.round_over:
+            continue
+        view = g.view(g.current_player)
+        state = expert.sample_state(view, random.Random(1))
+        check_state(state)
+        assert rummy.load(state).view(view["seat"])["hand"] == view["hand"]
+        assert [len(h) for h in state["hands"]] == view["hand_sizes"]
+
+
+def test_expert_sees_only_the_view_so_hidden_cards_do_not_matter():
+    mine = codes("2C 3C 4C 7D 7S 9H TH KS QD 5S")
+    a = game("basic", [mine, codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")], stock=["KH"], discard=["8C"])
+    b = game("basic", [mine, codes("KH KD KC QH QC QS JH JD JC JS")], stock=["AH"], discard=["8C"])
+    draw = bots.decide(a.view(0), "expert", 3)
+    assert bots.decide({**b.view(0), "discard": a.view(0)["discard"]}, "expert", 3) == draw
+    a.apply({"type": "draw", "source": "stock"})
+    b.apply({"type": "draw", "source": "stock"})
+    # Both drew a card from a different stock: give b's seat a's hand to compare the discard.
+    va, vb = a.view(0), b.view(0)
+    vb = {**vb, "hand": va["hand"], "discard": va["discard"]}
+    assert bots.decide(vb, "expert", 3) == bots.decide(va, "expert", 3)
+
+
+_EXPERT_REPLAY = """
+import hashlib, json, rummy
+from rummy import bots
+from rummy.bots import expert
+digest = hashlib.sha256()
+small = expert.Budget(samples=2, candidates=2)
+for variant, players in (("basic", 2), ("rummy101", 2)):
+    g = rummy.new_game(variant, players=players, seed=4, options={"max_rebuilds": 1}
+                       if variant == "basic" else {})
+    while not g.round_over:
+        view = g.view(g.current_player)
+        if g.current_player == 0:
+            action = expert.decide(view, 4, small)
+        else:
+            action = bots.decide(view, "hard", 4)
+        digest.update(json.dumps(action, sort_keys=True).encode())
+        g.apply(action)
+print(digest.hexdigest())
+"""
+
+
+def test_expert_replays_the_same_in_another_process():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    py = str(Path(__file__).resolve().parent.parent / "py")
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", _EXPERT_REPLAY],
+            env={**os.environ, "PYTHONPATH": py, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(runs) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Round review (rummy.bots.review)
+
+
+def _round_with_a_bad_discard(seed: int, late: int = 10) -> tuple[rummy.Game, int]:
+    """A basic round where seat 0 plays hard but once, from turn ``late`` on (when the race
+    to go out is close and a meld broken costs most), throws a card out of a complete meld;
+    the round and the log index of that discard."""
+    from rummy.solver import deadwood_split
+
+    g = rummy.new_game("basic", players=2, seed=seed, options={"max_rebuilds": 2})
+    bad = None
+    while not g.round_over:
+        seat = g.current_player
+        view = g.view(seat)
+        action = bots.decide(view, "hard", seed)
+        if seat == 0 and bad is None and action["type"] == "discard" and view["turn"] >= late:
+            _dw, found, _loose = deadwood_split(view["hand"])
+            melded = [c for m in found for c in m if c != view["taken"]]
+            if melded:
+                action = {"type": "discard", "card": max(melded, key=lambda c: (c[0] in "TJQK", c))}
+                bad = len(view["log"])
+        g.apply(action)
+    assert bad is not None
+    return g, bad
+
+
+def test_review_finds_a_discard_that_broke_a_meld():
+    from rummy.bots import review
+
+    g, bad = _round_with_a_bad_discard(5)
+    result = review.review_round(g.state(), 0, samples=3)
+    assert result["reviewable"] and result["decisions"] > 0
+    moments = result["moments"]
+    assert 1 <= len(moments) <= 3
+    assert [m["loss"] for m in moments] == sorted((m["loss"] for m in moments), reverse=True)
+    found = [m for m in moments if m["event"] == bad]
+    assert found, moments
+    moment = found[0]
+    assert moment["kind"] == "discard" and moment["loss"] > 0
+    assert moment["played"] == {"type": "discard", "card": g.state()["log"][bad]["card"]}
+    assert moment["expert"] != moment["played"]
+    assert review.review_round(g.state(), 0, samples=3) == result  # deterministic
+
+
+def test_review_judges_from_the_seat_view_only():
+    from rummy.bots import review
+
+    mine = codes("2C 3C 4C 7D 7S 9H TH KS QD 5S")
+    a = game("basic", [mine, codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")], stock=["5H"], discard=["8C"])
+    b = game("basic", [mine, codes("KH KD KC QH QC QS JH JD JC JS")], stock=["5H"], discard=["8C"])
+    for g in (a, b):
+        g.apply({"type": "draw", "source": "stock"})
+    va, vb = a.view(0), b.view(0)
+    vb = {**vb, "discard": va["discard"]}
+    assert va == vb
+    played = {"type": "discard", "card": "2C"}  # breaks the run 2C 3C 4C
+    verdict = review.judge(va, played, 4)
+    assert verdict is not None and verdict["loss"] > 0
+    assert review.judge(vb, played, 4) == verdict
+
+
+def test_a_round_laid_out_by_hand_is_not_reviewable():
+    g = game(
+        "basic", [codes("2C 3C 4C 7D 7S 9H TH KS QD 5S"), codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")]
+    )
+    while not g.round_over:
+        g.apply(bots.decide(g.view(g.current_player), "hard", 0))
+    assert bots.review_round(g.state(), 0) == {"moments": [], "decisions": 0, "reviewable": False}
+
+
+def test_rummy101_discards_when_every_loose_tile_is_a_joker():
+    # An unopened rack that melds whole short of the threshold: only the joker is loose, so
+    # the discard is chosen among the numbers (this once raised KeyError inside hard).
+    rack = codes("B3 Y2 B9 R2 Y8 B2 Y1 B4 R8 K8 K1 B5 K3 B7 B2 B3 R1 R3 B6 K2 B8 JK")
+    other = codes("R4 R5 R6 R7 K4 K5 K6 K7 Y4 Y5 Y6 Y7 B10 B11 B12 B13 R10 R11 R12 R13 K10")
+    g = game("rummy101", [other, rack], first=1)
+    for level in ("medium", "hard", "expert"):
+        action = bots.decide(g.view(1), level, 0)
+        assert action["type"] in ("meld", "discard")

@@ -424,6 +424,27 @@ def test_replay_shows_each_event_since_a_turn(session):
     refused(session, "replay", "bad_request", game=game)
 
 
+def test_review_lists_a_seats_costliest_decisions_after_the_round(session):
+    game = ok(session, "new_game", variant="basic", players=2, seed=3, options={"max_rebuilds": 1})[
+        "game"
+    ]
+    ok(session, "bot", game=game, level="easy", seed=1)
+    refused(session, "review", "illegal", game=game, seat=0)  # the round is still on
+    view = ok(session, "view", game=game)["view"]
+    while not view["round_over"]:
+        view = ok(session, "bot", game=game, level="easy", seed=1)["view"]
+    result = ok(session, "review", game=game, seat=0)
+    assert result["reviewable"] and result["decisions"] > 0
+    assert 1 <= len(result["moments"]) <= 3  # easy gives the expert something to say
+    log = view["log"]
+    for moment in result["moments"]:
+        assert set(moment) == {"event", "turn", "kind", "played", "expert", "loss", "samples"}
+        assert log[moment["event"]]["seat"] == 0 and log[moment["event"]]["type"] == moment["kind"]
+        assert moment["loss"] > 0 and moment["expert"] != moment["played"]
+        step = ok(session, "replay", game=game, seat=0, since=moment["event"])["steps"][0]
+        assert step["view"]["current_player"] == 0  # the moment, as the page replays it
+
+
 def test_an_invitation_goes_round_and_gives_a_fair_seed(session):
     secret = rummy.link.new_secret()
     commitment = ok(session, "commit", secret=secret)["commitment"]

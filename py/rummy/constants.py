@@ -67,4 +67,4 @@ TILE_STATUSES: tuple[str, ...] = ("not_opened", "opened_melds", "opened_pairs")
 AUTOMATIC_EVENTS: tuple[str, ...] = ("rebuild", "turnover", "round_end")
 
 # Computer players' levels (`bots.decide`), weakest first.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")

@@ -91,6 +91,7 @@ class Session:
             "open_link": self.op_open_link,
             "receive_link": self.op_receive_link,
             "replay": self.op_replay,
+            "review": self.op_review,
             "invite_encode": self.op_invite_encode,
             "invite_decode": self.op_invite_decode,
             "commit": self.op_commit,
@@ -375,6 +376,16 @@ class Session:
         except ValueError as exc:
             raise RequestError(str(exc)) from None
         return {"steps": steps}
+
+    def op_review(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The seat's costliest decisions of the finished round (`bots.review_round`)."""
+        handle = self._handle(request)
+        from . import bots
+
+        seat = handle.seat_of(request)
+        if not handle.game.round_over:
+            raise RequestError("The round is still being played.", "illegal", code="round_in_play")
+        return bots.review_round(handle.game.state(), seat)
 
     def op_invite_encode(self, request: dict[str, Any]) -> dict[str, Any]:
         from . import link

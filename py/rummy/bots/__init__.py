@@ -12,6 +12,8 @@ Levels:
 - ``hard``: medium plus live-card counting, opponent tracking (pickups, discards), not feeding
   the next player, shedding high cards when an opponent is nearly out; in rummy101 also joker
   swaps, joker finishes and the joker button.
+- ``expert``: hard, but its draws and discards are chosen by search: it samples the cards it
+  cannot see and plays the candidates out with hard (see :mod:`rummy.bots.expert`).
 
 ``hint(view) -> dict`` advises the human seat (see :mod:`rummy.bots.hints` for every key).
 """
@@ -23,7 +25,7 @@ from ..errors import IllegalMove
 from .common import LEVELS, PROFILES, make_rng
 from .hints import hint as _hint
 
-__all__ = ["LEVELS", "decide", "hint"]
+__all__ = ["LEVELS", "decide", "hint", "review_round"]
 
 # Work budgets (solver steps, `solver.work_budget`): one action, and one hint (which plays
 # out the whole turn). About 0.2 s and 0.3 s in CPython at worst, under ~1 s on a phone.
@@ -34,10 +36,14 @@ HINT_BUDGET = 900_000
 def decide(view: dict, level: str = "medium", seed: int = 0) -> dict:
     """One legal action for ``view["seat"]``, whose turn it must be."""
     profile = PROFILES.get(level) if isinstance(level, str) else None
-    if profile is None:
+    if profile is None and level != "expert":
         raise IllegalMove(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if view["round_over"] or view["current_player"] != view["seat"]:
         raise ValueError("It is not this seat's turn")
+    if profile is None:  # expert: each playout decision has its own work budget
+        from . import expert
+
+        return expert.decide(view, seed)
     rng = make_rng(view, level, seed)
     with solver.work_budget(DECIDE_BUDGET):
         if view["variant"] == "rummy101":
@@ -53,3 +59,12 @@ def hint(view: dict) -> dict:
     """Advice for ``view["seat"]`` (see `rummy.bots.hints`), within one work budget."""
     with solver.work_budget(HINT_BUDGET):
         return _hint(view)
+
+
+def review_round(state: dict, seat: int) -> dict:
+    """The seat's costliest decisions of the round in ``state`` as the expert judges them from
+    that seat's view (see `rummy.bots.review`); imported on use, it is only needed after a
+    round."""
+    from .review import review_round as review
+
+    return review(state, seat)

@@ -180,7 +180,7 @@ def _is_meld(codes: list[str], ah: bool) -> bool:
 # Discarding
 
 
-def choose_discard(view: dict, profile: Profile, rng: random.Random, know: Knowledge) -> str:
+def choose_discard(view: dict, profile: Profile, rng: random.Random, know: Knowledge | None) -> str:
     hand = view["hand"]
     ah = ace_high(view)
     choices = sorted({c for c in hand if c != view["taken"]})
@@ -192,17 +192,27 @@ def choose_discard(view: dict, profile: Profile, rng: random.Random, know: Knowl
         if rng.random() < profile.noise:
             return rng.choice(pool)
         return max(pool, key=lambda c: (cards.value(c, ah), cards.parse(c)[1], c))
-    horizon = _horizon(view, profile)
+    scores = discard_scores(view, profile, know or read_log(view))
     best, best_score = choices[0], float("inf")
     for card in choices:
-        rest = without(hand, [card])
-        score = evaluate(view, rest, profile, know, horizon)
-        if profile.track:
-            score += danger(view, card, know)
-        score += rng.random() * 1e-6  # break exact ties without favouring a suit
+        score = scores[card] + rng.random() * 1e-6  # break exact ties without favouring a suit
         if score < best_score:
             best, best_score = card, score
     return best
+
+
+def discard_scores(view: dict, profile: Profile, know: Knowledge) -> dict[str, float]:
+    """What each legal discard costs (lower is better) for medium and hard; the expert level
+    searches only the few cheapest, so it shares this ranking."""
+    hand = view["hand"]
+    horizon = _horizon(view, profile)
+    out = {}
+    for card in sorted({c for c in hand if c != view["taken"]}):
+        score = evaluate(view, without(hand, [card]), profile, know, horizon)
+        if profile.track:
+            score += danger(view, card, know)
+        out[card] = score
+    return out
 
 
 def _horizon(view: dict, profile: Profile) -> float:

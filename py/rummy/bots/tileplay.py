@@ -371,29 +371,53 @@ def choose_discard(view: dict, profile: Profile, rng: random.Random, know: Knowl
         return choices[0]
     if len(hand) == 1:
         return hand[0]
-    seat = view["seat"]
-    opened = view["opened"][seat]
-    if opened is None:
+    pool, loose = _discard_pool(view, numbers)
+    if profile.level == "easy":
+        if rng.random() < profile.noise:
+            return rng.choice(pool)
+        pick = min if view["opened"][view["seat"]] is None else max
+        return pick(pool, key=lambda c: (value(c), c))
+    scores = _pool_scores(view, pool, loose, profile, know)
+    best, best_score = pool[0], float("inf")
+    for code in pool:
+        score = scores[code] + rng.random() * 1e-6
+        if score < best_score:
+            best, best_score = code, score
+    return best
+
+
+def _discard_pool(view: dict, numbers: list[str]) -> tuple[list[str], list[str]]:
+    """The tiles worth discarding (loose numbers, else any number) and the loose tiles."""
+    hand = view["hand"]
+    if view["opened"][view["seat"]] is None:
         _points, found = best_opening(hand)
         loose = without(hand, flat(found))
     else:
         loose = list(hand)
-    pool = sorted({c for c in loose if not tiles.is_joker(c)}) or numbers
-    if profile.level == "easy":
-        if rng.random() < profile.noise:
-            return rng.choice(pool)
-        pick = min if opened is None else max
-        return pick(pool, key=lambda c: (value(c), c))
-    scores = keep_scores(view, hand, loose, profile, know)
-    best, best_score = pool[0], float("inf")
+    return sorted({c for c in loose if not tiles.is_joker(c)}) or numbers, loose
+
+
+def _pool_scores(
+    view: dict, pool: list[str], loose: list[str], profile: Profile, know: Knowledge
+) -> dict[str, float]:
+    # When every loose tile is a joker (an unopened rack that melds whole, short of the
+    # threshold), the pool is every number: score them all, or the lookup below fails.
+    judged = loose if set(pool) <= set(loose) else view["hand"]
+    scores = keep_scores(view, view["hand"], judged, profile, know)
+    out = {}
     for code in pool:
-        score = scores[code]
-        if profile.track:
-            score += danger(view, code, know)
-        score += rng.random() * 1e-6
-        if score < best_score:
-            best, best_score = code, score
-    return best
+        out[code] = scores[code] + (danger(view, code, know) if profile.track else 0.0)
+    return out
+
+
+def discard_scores(view: dict, profile: Profile, know: Knowledge) -> dict[str, float]:
+    """What each discard medium or hard would consider costs (lower is better), for a hand
+    that is not down to one tile or only jokers; the expert level searches the cheapest few."""
+    numbers = [c for c in sorted(set(view["hand"])) if not tiles.is_joker(c)]
+    if not numbers or len(view["hand"]) == 1:
+        return {}
+    pool, loose = _discard_pool(view, numbers)
+    return _pool_scores(view, pool, loose, profile, know)
 
 
 def keep_scores(

@@ -1,0 +1,450 @@
+"""The `expert` level: determinized search over the cards it cannot see (issue 15).
+
+Hard's heuristics decide from averages; expert checks the choices that matter — which source
+to draw from, and which card to discard — by playing them out. For each of a fixed number of
+*samples* it deals the hidden cards at random, consistently with what its seat's view tells
+(the cards each opponent took from the pile and has not shown since stay in that opponent's
+hand; the rest of the unseen cards fill the other hands and the stock, whose size is known),
+then plays every candidate on that same deal (common random numbers: the candidates face the
+same luck) with the hard level as the playout policy, until this seat is about to draw again
+(every opponent has answered the move) or the round ends. A finished round scores its points;
+an unfinished one scores each hand with hard's own evaluation (points plus what loose cards
+and partial melds are worth). The candidate with the best average wins; hard's own choice is
+kept unless another beats it by a margin, so sampling noise never overrides it for nothing.
+
+Everything else (melds, lay-offs, joker swaps, when to hold melds) is hard's logic: those
+moves are either forced by the rules or already exact (the solver). In rummy101 the discard
+is hard's too (`Budget.discards`): searching it measured worse (docs/BOTS.md).
+
+Blind by construction: the only input is the view, the samples come from a generator keyed
+by the view and the seed (`common.make_rng`), and the budget counts samples, never time, so
+the same view and seed give the same action on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+
+from .. import cards, game, solver, tiles
+from ..errors import IllegalMove
+from . import cardplay, tileplay
+from .common import PROFILES, Profile, base, make_rng, read_log
+
+HARD = PROFILES["hard"]
+PLAIN = Profile("easy", take_discard=False, partials=False, live_cards=False)  # no noise
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much search one decision gets: samples of the hidden cards, candidates compared
+    on each, and the margin (in points) another candidate needs to replace hard's choice."""
+
+    samples: int = 10
+    candidates: int = 3
+    margin: float = 1.0
+    discards: bool = True  # search the discard too (else only the draw)
+    # Card games: sampled deals raced out per decision instead of the one-reply playout;
+    # 0 (off): 12 lost 14 of 19 decided rounds to hard in `basic` (docs/BOTS.md).
+    race_samples: int = 0
+
+
+# Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
+# leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
+DEFAULT = Budget()
+BUDGETS: dict[tuple[str, int], Budget] = {
+    ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
+}
+PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
+REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
+MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
+RACE_TURNS = 10  # card games: a race goes this many turns per seat at most
+
+
+def budget_for(view: dict) -> Budget:
+    return BUDGETS.get((view["variant"], view["players"]), DEFAULT)
+
+
+def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
+    """The expert's action for ``view["seat"]`` (one action, as every level)."""
+    budget = budget or budget_for(view)
+    hard_action = _hard(view, make_rng(view, "hard", seed))
+    limit = budget.candidates if budget.discards or hard_action["type"] != "discard" else 1
+    candidates = candidate_actions(view, hard_action, limit)
+    if len(candidates) < 2:
+        return hard_action
+    values = action_values(view, candidates, seed, budget)
+    best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+    if values[best] - values[0] <= budget.margin:
+        return candidates[0]
+    return candidates[best]
+
+
+def _hard(view: dict, rng: random.Random) -> dict:
+    with solver.work_budget(PLAYOUT_BUDGET):
+        if view["variant"] == "rummy101":
+            return tileplay.decide(view, HARD, rng)
+        return cardplay.decide(view, HARD, rng)
+
+
+# ---------------------------------------------------------------------------------------------
+# What to compare
+
+
+def candidate_actions(view: dict, hard_action: dict, limit: int) -> list[dict]:
+    """Hard's action first, then the alternatives worth searching: the other draw source, or
+    the next cheapest discards by hard's ranking. Empty of alternatives for every other play
+    (melds, lay-offs, swaps), which stay hard's."""
+    kind = hard_action["type"]
+    if kind == "draw":
+        return [hard_action] + [
+            {"type": "draw", "source": s} for s in _draw_sources(view) if s != hard_action["source"]
+        ]
+    if kind != "discard":
+        return [hard_action]
+    others = [a for a in discard_candidates(view, limit) if a != hard_action]
+    return [hard_action, *others[: max(0, limit - 1)]]
+
+
+def discard_candidates(view: dict, limit: int) -> list[dict]:
+    """The ``limit`` cheapest discards by hard's ranking (`discard_scores`)."""
+    module = tileplay if view["variant"] == "rummy101" else cardplay
+    scores = module.discard_scores(view, HARD, read_log(view))
+    ranked = sorted(scores, key=lambda c: (scores[c], c))[:limit]
+    return [{"type": "discard", "card": c} for c in ranked]
+
+
+def _draw_sources(view: dict) -> list[str]:
+    """The draws expert may choose. A rummy101 discard only when hard's own play phase will
+    use it (a bot never needs `reset_turn`); the joker button only when hard would press it."""
+    if view["variant"] == "rummy101":
+        top = tileplay.discard_available(view)
+        out = ["stock"]
+        if top is not None and tileplay.taken_play(view, [*view["hand"], top], top) is not None:
+            out.append("discard")
+        return out
+    out = []
+    if view["stock"] > 0:
+        out.append("stock")
+    if view["discard"]:
+        out.append("discard")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Sampling what the seat cannot see
+
+
+def sample_state(view: dict, rng: random.Random) -> dict:
+    """A full game state agreeing with everything ``view`` shows, the hidden cards dealt at
+    random: each opponent keeps the cards it took from the pile and has not shown since."""
+    me, n = view["seat"], view["players"]
+    know = read_log(view, track=False)
+    uses_tiles = view["variant"] == "rummy101"
+    full = Counter(tiles.FULL_SET if uses_tiles else cards.DECK)
+    seen = Counter(view["hand"]) + Counter(view["discard"])
+    for meld in view["table"]:
+        seen.update(base(c) for c in meld["cards"])
+    pool = full - seen
+    hands: list[list[str]] = [[] for _ in range(n)]
+    hands[me] = list(view["hand"])
+    for seat in range(n):
+        if seat == me:
+            continue
+        held = list((know.picked[seat] & pool).elements())[: view["hand_sizes"][seat]]
+        pool -= Counter(held)
+        hands[seat] = held
+    rest = sorted(pool.elements())
+    rng.shuffle(rest)
+    need = sum(view["hand_sizes"][s] - len(hands[s]) for s in range(n) if s != me)
+    need += view["stock"]
+    if len(rest) < need:  # rummy101 button jokers come from outside the set
+        rest += [tiles.JOKER] * (need - len(rest))
+    for seat in range(n):
+        if seat != me:
+            missing = view["hand_sizes"][seat] - len(hands[seat])
+            hands[seat] += rest[:missing]
+            rest = rest[missing:]
+    return _state_from_view(view, hands, rest[: view["stock"]])
+
+
+def _state_from_view(view: dict, hands: list[list[str]], stock: list[str]) -> dict:
+    """The engine's state for ``view``'s position with these hands and stock (top first)."""
+    log = view["log"]
+    first_play: list[int | None] = [None] * view["players"]
+    turn = 0
+    for event in log:
+        kind = event["type"]
+        if kind in ("meld", "layoff", "swap_joker") and first_play[event["seat"]] is None:
+            first_play[event["seat"]] = turn
+        elif kind == "discard":
+            turn += 1
+    mine = view["current_player"] == view["seat"]
+    button = view["joker_button"]
+    return {
+        "version": game.STATE_VERSION,
+        "variant": view["variant"],
+        "players": view["players"],
+        "options": view["options"],
+        "seed": 0,
+        "round": view["round"],
+        "first": view["first"],
+        "scores": list(view["scores"]),
+        "history": view["history"],
+        "accounts": list(button["accounts"]) if button else None,
+        "game_over": False,
+        "winners": None,
+        "hands": hands,
+        "stock": stock,
+        "discard": list(view["discard"]),
+        "discard_by": view["discard_by"],
+        "table": [dict(m, cards=list(m["cards"])) for m in view["table"]],
+        "next_id": 1 + max((m["id"] for m in view["table"]), default=0),
+        "current": view["current_player"],
+        "turn": view["turn"],
+        "phase": view["phase"],
+        "drawn": view["drawn"] if mine else None,
+        "taken": view["taken"],
+        "taken_used": view["taken_used"],
+        "plays": 0,
+        "opened": list(view["opened"]),
+        "first_play": first_play,
+        "thresholds": view["thresholds"],
+        "button_used": list(button["used"]) if button else None,
+        "last_discards": list(view["last_discards"]) if view["last_discards"] else None,
+        "renewals": sum(1 for e in log if e["type"] in ("rebuild", "turnover")),
+        "log": list(log),
+        "undo": None,
+        "round_over": False,
+        "round_result": None,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing the candidates out
+
+
+def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget) -> list[float]:
+    """Each candidate's average value in points for ``view``'s seat: the one-reply playout
+    (`evaluate_actions`), or in the card games, when the budget asks for it, the race
+    (`race_values`)."""
+    if view["variant"] == "rummy101" or budget.race_samples <= 0:
+        return evaluate_actions(view, candidates, seed, budget.samples)
+    return race_values(view, candidates, seed, budget.race_samples)
+
+
+def evaluate_actions(view: dict, candidates: list[dict], seed: int, samples: int) -> list[float]:
+    """Each candidate's average value for ``view``'s seat over ``samples`` sampled deals
+    (points from its seat's side: its own minus the opponents' average)."""
+    rng = make_rng(view, "expert", seed)
+    totals = [0.0] * len(candidates)
+    for k in range(samples):
+        state = sample_state(view, rng)
+        playout_seed = rng.getrandbits(32)
+        for i, action in enumerate(candidates):
+            totals[i] += playout_value(state, view["seat"], action, playout_seed + k)
+    return [t / samples for t in totals]
+
+
+def playout_value(state: dict, me: int, action: dict, seed: int) -> float:
+    """Apply ``action`` to a copy of ``state``, let hard play every seat until ``me`` is about
+    to draw again (or the round ends), and score the position for ``me``.
+
+    In rummy101 the playout stops once the next player has drawn (taken the discard or not):
+    a tile turn is many plays, each a solver call, and the rack's cost (`_tile_cost`) already
+    counts the melds it could lay."""
+    s = game.copy_state(state)
+    rng = random.Random(seed)
+    short = s["variant"] == "rummy101"
+    try:
+        game.apply_action(s, action)
+        for _ in range(MAX_PLAYOUT_ACTIONS):
+            if s["round_over"] or (s["current"] == me and s["phase"] == "draw"):
+                break
+            view = game.make_view(s, s["current"])
+            reply = _playout_action(view, me, rng)
+            game.apply_action(s, reply)
+            if short and reply["type"] == "draw" and view["seat"] != me:
+                break
+    except IllegalMove:
+        return REFUSED  # a candidate the rules refuse is never chosen
+    return position_value(s, me)
+
+
+def _playout_action(view: dict, me: int, rng: random.Random) -> dict:
+    """Hard's action, except that an opponent discards its highest loose card (as easy, without
+    carelessness): hard's discard weighs every card, ten times the cost, and what an opponent
+    throws away hardly changes the position expert scores when its turn comes round."""
+    if view["seat"] == me or view["phase"] == "draw":
+        return _hard(view, rng)
+    with solver.work_budget(PLAYOUT_BUDGET):
+        if view["variant"] == "rummy101":
+            know = read_log(view)
+            play = tileplay.next_play(view, HARD, rng, know)
+            if play is None:
+                play = {"type": "discard", "card": tileplay.choose_discard(view, PLAIN, rng, know)}
+        else:
+            play = cardplay.next_play(view, HARD, rng)
+            if play is None:
+                play = {"type": "discard", "card": cardplay.choose_discard(view, PLAIN, rng, None)}
+    return play
+
+
+def position_value(s: dict, me: int) -> float:
+    """Points from ``me``'s side: its round points less the others' average when the round is
+    over, else the others' average hand cost less its own (hard's evaluation)."""
+    others = [seat for seat in range(s["players"]) if seat != me]
+    if s["round_over"]:
+        points = s["round_result"]["points"]
+        return points[me] - statistics.fmean(points[o] for o in others)
+    if s["variant"] == "rummy101":
+        # The short playout changes only the next player's rack: the others' costs are the
+        # same for every candidate on this sample, so they are left out (a full rack costs
+        # the solver milliseconds).
+        nxt = (me + 1) % s["players"]
+        return hand_cost(s, nxt) / len(others) - hand_cost(s, me)
+    cost = [hand_cost(s, seat) for seat in range(s["players"])]
+    return statistics.fmean(cost[o] for o in others) - cost[me]
+
+
+def hand_cost(s: dict, seat: int) -> float:
+    """What ``seat``'s hand is worth against it, as hard judges a hand (lower is better)."""
+    view = game.make_view(s, seat)
+    hand = view["hand"]
+    if view["variant"] != "rummy101":
+        know = read_log(view)
+        horizon = cardplay._horizon(view, HARD)
+        return cardplay.evaluate(view, hand, HARD, know, horizon)
+    return _tile_cost(view, hand)
+
+
+NOT_OPENED = 202  # what an unopened rack pays (scoring.NOT_OPENED_PENALTY)
+
+
+def _tile_cost(view: dict, hand: list[str]) -> float:
+    """rummy101: what the rack would pay, less the progress it shows. Unopened: the penalty,
+    reduced by how near the best opening comes to the threshold; opened: the tiles that
+    cannot be laid (doubled after a pairs opening), plus a little per tile (fewer tiles,
+    nearer the finish)."""
+    opened = view["opened"][view["seat"]]
+    with solver.work_budget(PLAYOUT_BUDGET):
+        if opened is None:
+            need = view["thresholds"]["points"]
+            points, _found = tileplay.best_opening(hand)
+            pairs, _p = tileplay.best_pairs(hand)
+            near = max(min(1.0, points / need), min(1.0, pairs / view["thresholds"]["pairs"]))
+            return NOT_OPENED * (1.0 - 0.6 * near * near)
+        if opened == "pairs":
+            _count, found = tileplay.best_pairs(hand)
+            loose = tileplay.without(hand, tileplay.flat(found))
+            return 2.0 * sum(tiles.value(t) for t in loose) + 3.0 * len(hand)
+        _points, found = tileplay.best_opening(hand)
+        loose = tileplay.without(hand, tileplay.flat(found))
+        return sum(tiles.value(t) for t in loose) + 3.0 * len(hand)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card games: racing the hands out
+
+
+def race_values(view: dict, candidates: list[dict], seed: int, samples: int) -> list[float]:
+    """Each candidate's average points for ``view``'s seat when, on each sampled deal, every
+    hand draws its cards from the sampled stock in turn and keeps its best (a cheap greedy
+    discard) until one goes out: the winner takes the value of the hands left, as the rules
+    score it. The next player takes the card discarded now if it melds with their hand.
+
+    Why a race: in `basic` and `rummy200` a round is won by going out first (hard holds its
+    melds until it can go down at once), so what a discard is worth is how much sooner the
+    hand it leaves goes out than the others — which the sampled stock answers exactly for
+    the specific cards, several turns ahead, at the cost of one solver call per turn."""
+    rng = make_rng(view, "expert-race", seed)
+    totals = [0.0] * len(candidates)
+    for _ in range(samples):
+        state = sample_state(view, rng)
+        for i, action in enumerate(candidates):
+            totals[i] += _race(view, state, action)
+    return [t / samples for t in totals]
+
+
+def _race(view: dict, state: dict, action: dict) -> float:
+    me, n = view["seat"], view["players"]
+    ah = bool(view["options"].get("ace_high_or_low", False))
+    hands = [list(h) for h in state["hands"]]
+    stock = list(state["stock"])
+    pile_top = view["discard"][-1] if view["discard"] else None
+    offered = None  # the card this seat discards now: the next player may take it
+    if action["type"] == "draw":
+        card = pile_top if action["source"] == "discard" else (stock.pop(0) if stock else None)
+        if card is None:
+            return 0.0
+        hands[me].append(card)
+        offered = _turn(hands[me], ah, avoid=card if action["source"] == "discard" else None)
+        if offered is None:
+            return _won(hands, me, ah)
+        hands[me].remove(offered)
+    else:
+        offered = action["card"]
+        hands[me].remove(offered)
+    seat = me
+    for _ply in range(min(len(stock) + n, RACE_TURNS * n)):
+        seat = (seat + 1) % n
+        if offered is not None and seat == (me + 1) % n and _melds_with(hands[seat], offered, ah):
+            card = offered
+        elif stock:
+            card = stock.pop(0)
+        else:
+            return 0.0  # the stock ran out: no winner in the race
+        offered = None
+        hands[seat].append(card)
+        thrown = _turn(hands[seat], ah, avoid=card)
+        if thrown is None:
+            return _won(hands, seat, ah) if seat == me else -_lost(hands, me, seat, ah)
+        hands[seat].remove(thrown)
+    return 0.0  # nobody out within the horizon (or the stock ran out)
+
+
+def _melds_with(hand: list[str], card: str, ah: bool) -> bool:
+    _dw, _found, loose = solver.deadwood_split([*hand, card], ah)
+    return card not in loose
+
+
+def _won(hands: list[list[str]], me: int, ah: bool) -> float:
+    return float(sum(_value(h, ah) for seat, h in enumerate(hands) if seat != me))
+
+
+def _lost(hands: list[list[str]], me: int, winner: int, ah: bool) -> float:
+    """What ``me`` gives up when ``winner`` goes out: its hand's value (and, as a share, the
+    winner's gain over the others in a larger game, which does not depend on ``me``)."""
+    return float(_value(hands[me], ah))
+
+
+def _value(hand: list[str], ah: bool) -> int:
+    return sum(cards.value(c, ah) for c in hand)
+
+
+def _turn(hand: list[str], ah: bool, avoid: str | None = None) -> str | None:
+    """None when the hand can go down now (at most one card left over to discard), else a
+    cheap discard: the loose card with the fewest partners (same rank, or same suit within
+    two), the highest first. One solver call per turn."""
+    _dw, _found, loose = solver.deadwood_split(hand, ah)
+    if len(loose) <= 1:
+        return None
+    pool = [c for c in loose if c != avoid] or [c for c in hand if c != avoid] or hand
+    parsed = {c: cards.parse(c) for c in hand}
+
+    def partners(card: str) -> int:
+        suit, rank = parsed[card]
+        count = 0
+        for other in hand:
+            if other == card:
+                continue
+            s, r = parsed[other]
+            if r == rank:
+                count += 2
+            elif s == suit and abs(r - rank) <= 2:
+                count += 3 - abs(r - rank)
+        return count
+
+    return min(pool, key=lambda c: (partners(c), -cards.value(c, ah), c))
