@@ -13,10 +13,9 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "py"
 PACKAGE = ROOT / "rummy"
 
-# The engine's two documented edges back up the layers, each taken only when called:
-# `Game.to_link()` (ENGINE_API.md) encodes with the codec that also returns `Game`s, and
-# `bots.hint` plays the hard bot's turn through the package's `decide`.
-ALLOWED_BACK_EDGES = {("rummy.game", "rummy.link"), ("rummy.bots.hints", "rummy.bots")}
+# The engine's one documented edge back up the layers, taken only when called:
+# `Game.to_link()` (ENGINE_API.md) encodes with the codec that also returns `Game`s.
+ALLOWED_BACK_EDGES = {("rummy.game", "rummy.link")}
 
 
 def module_name(path: pathlib.Path) -> str:

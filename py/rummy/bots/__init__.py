@@ -21,38 +21,15 @@ Levels:
 from __future__ import annotations
 
 from .. import solver
-from ..errors import IllegalMove
-from .common import LEVELS, PROFILES, make_rng
+from .common import LEVELS
 from .hints import hint as _hint
+from .play import DECIDE_BUDGET, decide
 
-__all__ = ["LEVELS", "decide", "hint", "review_round"]
+__all__ = ["DECIDE_BUDGET", "LEVELS", "decide", "hint", "review_round"]
 
-# Work budgets (solver steps, `solver.work_budget`): one action, and one hint (which plays
-# out the whole turn). About 0.2 s and 0.3 s in CPython at worst, under ~1 s on a phone.
-DECIDE_BUDGET = 600_000
+# Work budget (solver steps, `solver.work_budget`) of one hint, which plays out the whole turn:
+# about 0.3 s in CPython at worst, under ~1 s on a phone.
 HINT_BUDGET = 900_000
-
-
-def decide(view: dict, level: str = "medium", seed: int = 0) -> dict:
-    """One legal action for ``view["seat"]``, whose turn it must be."""
-    profile = PROFILES.get(level) if isinstance(level, str) else None
-    if profile is None and level != "expert":
-        raise IllegalMove(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    if view["round_over"] or view["current_player"] != view["seat"]:
-        raise ValueError("It is not this seat's turn")
-    if profile is None:  # expert: each playout decision has its own work budget
-        from . import expert
-
-        return expert.decide(view, seed)
-    rng = make_rng(view, level, seed)
-    with solver.work_budget(DECIDE_BUDGET):
-        if view["variant"] == "rummy101":
-            from . import tileplay
-
-            return tileplay.decide(view, profile, rng)
-        from . import cardplay
-
-        return cardplay.decide(view, profile, rng)
 
 
 def hint(view: dict) -> dict:

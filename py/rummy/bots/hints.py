@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .. import solver
 from .moves import advance
+from .play import decide
 
 _MAX_STEPS = 40
 
@@ -46,8 +47,6 @@ def hint(view: dict) -> dict:
     tiles_game = view["variant"] == "rummy101"
     if tiles_game and view["opened"][view["seat"]] is None:
         out["opening"] = _opening(view)
-    from . import decide  # the package's entry point (imports this module first)
-
     current = view
     for _ in range(_MAX_STEPS):
         action = decide(current, "hard", 0)
