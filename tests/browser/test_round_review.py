@@ -52,6 +52,10 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     expect(page.locator("html")).to_have_attribute("data-replay", "on")
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
     expect(page.locator("#replay-text")).to_contain_text("Move 1 of")
+    # The hand is the one held then, not the one left at the round's end.
+    left = page.locator("#score-sheet")  # gone during the replay
+    expect(left).to_have_count(0)
+    assert page.locator("#hand button.in-hand").count() >= 7
     press(page, "#replay-next")
     expect(page.locator("#replay-text")).to_contain_text("Move 2 of")
     shot(page, "review-moment-phone")

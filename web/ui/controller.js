@@ -217,21 +217,31 @@ export class TableController {
 
   startReplay(steps) {
     if (!steps?.length || !this.view) return;
-    this.replay = { steps, index: 0, live: this.view };
-    this.view = steps[0].view;
-    this.onChange();
+    // The hand shown is each step's, in a model of its own: the person's arrangement of the
+    // live hand waits, untouched, until the replay ends.
+    this.replay = { steps, index: 0, live: this.view, liveHand: this.hand };
+    this.hand = createHandModel();
+    this.hand.sortBy = this.replay.liveHand.sortBy;
+    this.showReplayStep();
   }
   stepReplay(delta) {
     const r = this.replay;
     if (!r) return;
     r.index = Math.max(0, Math.min(r.steps.length - 1, r.index + delta));
+    this.showReplayStep();
+  }
+  showReplayStep() {
+    const r = this.replay;
     this.view = r.steps[r.index].view;
+    reconcile(this.hand, this.view.hand || []);
+    if (this.hand.sortBy) sortHand(this.hand, this.hand.sortBy);
     this.onChange();
   }
   endReplay() {
     const r = this.replay;
     if (!r) return;
     this.replay = null;
+    this.hand = r.liveHand;
     this.setView(r.live);
     this.onChange();
   }
