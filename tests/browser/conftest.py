@@ -6,6 +6,7 @@ missing. Deselect these tests with `-m "not browser"`.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -36,6 +37,19 @@ def browser_type_launch_args(browser_type_launch_args):
         "executable_path": CHROMIUM,
         "args": list(build.CHROMIUM_ARGS),
     }
+
+
+@pytest.fixture(autouse=True)
+def close_test_pages():
+    """Close the browser contexts a test opened with `new_page` once it ends (its phones'
+    engines and their background snapshot work would otherwise run on beside later tests)."""
+    yield
+    from fixtures.table_driver import OPEN_CONTEXTS
+
+    while OPEN_CONTEXTS:
+        context = OPEN_CONTEXTS.pop()
+        with contextlib.suppress(Exception):  # already closed with its browser
+            context.close()
 
 
 @pytest.fixture(scope="session")

@@ -86,12 +86,15 @@ def test_leaving_the_table_keeps_the_match_and_continue_brings_it_back(browser, 
     press(page, "#menu-btn")
     expect(page.locator("#menu-leave")).to_have_text("Back to your games")
     press(page, "#menu-leave")
-    expect(page.locator("#start-notice")).to_contain_text("The match is kept")
+    # Leaving keeps the match first (the engine's state, then storage): on a loaded machine
+    # that is a few seconds, so these waits are the engine's, not the page's 5 s.
+    expect(page.locator("#start-notice")).to_contain_text("The match is kept", timeout=60_000)
     expect(page.locator("#start-notice")).to_be_in_viewport()
     expect(page.locator(".resume .game-item")).to_have_count(1)
     shot(page, "start-after-leaving-phone")
     press(page, ".resume button")
-    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#table")).to_be_visible(timeout=60_000)
+    expect(page.locator("#hand button.in-hand")).to_have_count(len(held))
     assert sorted(c for _, c in hand(page)) == held
     assert page.problems == []
 
