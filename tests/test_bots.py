@@ -274,17 +274,17 @@ print(digest.hexdigest())
 """
 
 
-def test_bots_replay_the_same_in_another_process():
-    # Link play replays bot turns on other devices: nothing may depend on str hashing.
+def _outputs_under_two_hash_seeds(script: str) -> set[str]:
+    """What ``script`` prints in two fresh processes with different str hashing."""
     import os
     import subprocess
     import sys
     from pathlib import Path
 
     py = str(Path(__file__).resolve().parent.parent / "py")
-    runs = {
+    return {
         subprocess.run(
-            [sys.executable, "-c", _REPLAY],
+            [sys.executable, "-c", script],
             env={**os.environ, "PYTHONPATH": py, "PYTHONHASHSEED": str(hash_seed)},
             capture_output=True,
             text=True,
@@ -292,7 +292,11 @@ def test_bots_replay_the_same_in_another_process():
         ).stdout
         for hash_seed in (1, 2)
     }
-    assert len(runs) == 1
+
+
+def test_bots_replay_the_same_in_another_process():
+    # Link play replays bot turns on other devices: nothing may depend on str hashing.
+    assert len(_outputs_under_two_hash_seeds(_REPLAY)) == 1
 
 
 def test_a_discarded_joker_is_taken_only_when_it_can_be_used():
@@ -434,23 +438,7 @@ print(digest.hexdigest())
 
 
 def test_expert_replays_the_same_in_another_process():
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    py = str(Path(__file__).resolve().parent.parent / "py")
-    runs = {
-        subprocess.run(
-            [sys.executable, "-c", _EXPERT_REPLAY],
-            env={**os.environ, "PYTHONPATH": py, "PYTHONHASHSEED": str(hash_seed)},
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for hash_seed in (1, 2)
-    }
-    assert len(runs) == 1
+    assert len(_outputs_under_two_hash_seeds(_EXPERT_REPLAY)) == 1
 
 
 # ---------------------------------------------------------------------------------------------
