@@ -132,8 +132,21 @@ def test_a_press_before_the_engine_is_ready_says_so_and_is_carried_out(browser, 
     assert page.problems == []
 
 
+def box_of(page, selector: str) -> dict:
+    """Where a visible piece is on screen. The table re-renders as it settles (the turn banner,
+    the autosave), and a box read from a node just replaced is None: read it again."""
+    locator = page.locator(selector)
+    for _ in range(50):
+        expect(locator).to_be_visible()
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} never stayed on screen long enough to measure")
+
+
 def drag(page, source: str, target_box: dict, dx: float = 0) -> None:
-    box = page.locator(source).bounding_box()
+    box = box_of(page, source)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     x = target_box["x"] + target_box["width"] / 2 + dx
@@ -148,14 +161,14 @@ def test_drag_to_reorder_the_hand_and_to_discard(browser, site_url):
     choose_game(page, "basic", 2)
     start(page)
     first_key, first_code = hand(page)[0]
-    last = page.locator("#hand button.in-hand").last.bounding_box()
+    last = box_of(page, "#hand button.in-hand >> nth=-1")
     drag(page, f"#hand button[data-key='{first_key}']", last, dx=last["width"] / 3)
     expect(page.locator("#hand button.in-hand").last).to_have_attribute("data-key", first_key)
     # The drag was not a tap: nothing got selected.
     expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(0)
     press(page, "#btn-draw")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
-    pile = page.locator("#discard-pile").bounding_box()
+    pile = box_of(page, "#discard-pile")
     drag(page, f"#hand button[data-key='{first_key}']", pile)
     # The computer plays right after us (speed=instant) and may take the card straight back
     # from the pile, so the pile's top proves nothing: our line of the log says what we did.
@@ -289,7 +302,7 @@ def test_drag_a_card_onto_a_meld_to_lay_it_off(browser, site_url):
     g.apply({"type": "meld", "melds": [["7H", "8H", "9H"]]})
     page = new_page(browser, "desktop")
     open_position(page, site_url, g)
-    meld = page.locator("[data-drop='meld:1']").bounding_box()
+    meld = box_of(page, "[data-drop='meld:1']")
     drag(page, "#hand button[data-code='TH']", meld)
     expect(page.locator("[data-meld='1'] [data-code]")).to_have_count(4)
     expect(page.locator("#hand button[data-code='TH']")).to_have_count(0)
@@ -307,7 +320,7 @@ def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
     )
     page = new_page(browser, "phone")
     open_position(page, site_url, g)
-    joker = page.locator("[data-drop='joker:1']").bounding_box()
+    joker = box_of(page, "[data-drop='joker:1']")
     drag(page, "#hand button[data-code='R9']", joker)
     expect(page.locator("[data-meld='1'] [data-code='R9']")).to_have_count(1)
     expect(page.locator("#hand button[data-code='JK']")).to_have_count(1)
