@@ -63,7 +63,7 @@ def measure(states: list[dict], late: set[int]) -> dict:
         middle = time.thread_time()
         back = link.decode(text)
         end = time.thread_time()
-        assert back.state() == state, "round trip failed"
+        assert back == state, "round trip failed"
         lengths.append(len(text))
         if i in late:
             late_lengths.append(len(text))

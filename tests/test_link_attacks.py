@@ -14,7 +14,7 @@ import pytest
 
 import rummy
 from helpers import into_round_two, play_until
-from rummy import game, link, webapi
+from rummy import link, rules, webapi
 from rummy.errors import InvalidState
 from rummy.link import bits, codes, envelope, full, replay
 from rummy.link import summary as link_summary
@@ -44,7 +44,7 @@ def replay_link(pre: dict, actions: list[dict], summary_of: dict) -> str:
 def refusal(stored: dict | None, text: str, reason: str, *words: str) -> str:
     """``text`` received on a device holding ``stored`` is refused with ``reason`` (the page's
     `reason` code) and the stored copy is unchanged; returns the message."""
-    before = game.copy_state(stored) if stored is not None else None
+    before = rules.copy_state(stored) if stored is not None else None
     request = {"id": 1, "op": "receive_link", "link": text}
     if stored is not None:
         request["state"] = stored
@@ -80,7 +80,7 @@ def basic_two_rounds():
 def test_a_same_round_snapshot_cannot_rewrite_the_devices_own_hand(basic_round):
     stored = next(s for s in basic_round if s["turn"] == 4 and s["phase"] == "draw")
     now = basic_round[-1]
-    forged = game.copy_state(now)
+    forged = rules.copy_state(now)
     seat = stored["current"]
     mine = forged["hands"][seat]
     forged["hands"][seat], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
@@ -88,7 +88,7 @@ def test_a_same_round_snapshot_cannot_rewrite_the_devices_own_hand(basic_round):
     rummy.load(forged)  # a state the load checks accept: only the device's copy tells
     text = snapshot_link(forged)
     refusal(stored, text, "forked", "changes what this device already knows")
-    honest = link.receive(stored, link.encode(now))["game"].state()
+    honest = link.receive(stored, link.encode(now))["state"]
     assert honest == now and honest["hands"][seat] != forged["hands"][seat]
 
 
@@ -103,7 +103,7 @@ def test_a_same_round_replay_from_another_deal_cannot_rewrite_a_held_set_up_posi
     other.apply({"type": "draw", "source": "stock"})
     other.apply({"type": "discard", "card": other.hand(0)[0]})
     refusal(stored, link.encode(other.state()), "forked", "changes what this device")
-    assert link.receive(stored, link.encode(g.state()))["game"].state() == g.state()
+    assert link.receive(stored, link.encode(g.state()))["state"] == g.state()
 
 
 def test_a_later_round_link_cannot_invent_scores(basic_two_rounds):
@@ -122,7 +122,7 @@ def test_a_later_round_link_cannot_invent_scores(basic_two_rounds):
 def test_a_later_round_link_cannot_rescore_a_finished_round(basic_two_rounds):
     states, end = basic_two_rounds
     now = states[-1]
-    forged = game.copy_state(now)
+    forged = rules.copy_state(now)
     forged["history"][0]["points"] = invented = [500, 0]
     old = now["history"][0]["points"]
     forged["scores"] = [s - o + i for s, o, i in zip(now["scores"], old, invented, strict=True)]
@@ -136,7 +136,7 @@ def test_a_later_round_cannot_be_laid_out_by_hand(basic_two_rounds):
     game."""
     states, end = basic_two_rounds
     now = states[-1]
-    forged = game.copy_state(now)
+    forged = rules.copy_state(now)
     seat = now["current"]
     mine = forged["hands"][seat]
     forged["hands"][seat], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
@@ -144,7 +144,7 @@ def test_a_later_round_cannot_be_laid_out_by_hand(basic_two_rounds):
     rummy.load(forged)
     refusal(None, snapshot_link(forged), "broken", "not dealt from its seed")
     refusal(end, snapshot_link(forged), "broken", "not dealt from its seed")
-    assert link.receive(end, link.encode(now))["game"].state() == now
+    assert link.receive(end, link.encode(now))["state"] == now
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def _finished_rounds(count: int) -> tuple[dict, list[dict]]:
         rummy.new_game("basic", players=2, seed=9, options={"target": 10**5}).state()
     )
     result = rummy.scoring.round_result("basic", pre["options"], 0, "out", None, [[], ["2C"]], 1)
-    history = [{**game.copy_state(result), "round": i + 1} for i in range(count)]
+    history = [{**rules.copy_state(result), "round": i + 1} for i in range(count)]
     pre.update(history=history, round=count + 1, scores=[2 * count, 0])
     return pre, history
 
@@ -257,14 +257,14 @@ def test_the_longest_link_the_limits_allow_opens_in_a_moment():
             action = {"type": "discard", "card": card}
         rp.play(action)
         actions.append(action)
-    final = game.copy_state(rp.state())
+    final = rules.copy_state(rp.state())
     text = replay_link(pre, actions, final)
     assert len(text) < 1_000, len(text)
     assert timed(lambda: link.decode(text)) < 1.0
     stored = replay.dealt(pre)
     got = {}
     assert timed(lambda: got.update(link.receive(stored, text))) < 1.5
-    assert got["game"].state() == final
+    assert got["state"] == final
 
 
 def test_a_round_of_more_moves_than_a_link_carries_is_refused_at_once():
@@ -463,11 +463,11 @@ def test_mutated_honest_links_are_refused_in_words_or_are_the_honest_game(honest
     tried = refused_count = 0
     slowest = 0.0
     for text, honest, stored in honest_links:
-        kept = game.copy_state(stored) if stored is not None else None
+        kept = rules.copy_state(stored) if stored is not None else None
         for mutated in _mutations(text, rng):
             started = time.process_time()
             try:
-                got = link.receive(stored, mutated)["game"].state()
+                got = link.receive(stored, mutated)["state"]
             except link.LinkError as err:
                 assert str(err)[:1].isupper() and len(str(err)) > 20, str(err)
                 refused_count += 1
@@ -509,7 +509,7 @@ def test_a_later_round_link_cannot_refill_a_joker_account():
     refusal(stored, replay_link(pre, [], forged), "forked", "changes what this device")
     pre["accounts"] = [1, 3]
     honest = replay.dealt(pre)
-    assert link.receive(stored, replay_link(pre, [], honest))["game"].state() == honest
+    assert link.receive(stored, replay_link(pre, [], honest))["state"] == honest
 
 
 def test_a_whole_page_url_with_names_is_read(basic_round):
@@ -521,7 +521,7 @@ def test_a_whole_page_url_with_names_is_read(basic_round):
         f"g={text}",
         f"https://example.org/?x=1&g={text}",
     ):
-        assert link.decode(pasted).state() == now
+        assert link.decode(pasted) == now
     invite = link.encode_invite(_invite("Ben"))
     assert link.decode_invite(f"https://example.org/#i={invite}")["seats"][1]["name"] == "Ben"
     with pytest.raises(link.LinkError, match="invitation, not a game link"):

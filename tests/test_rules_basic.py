@@ -286,7 +286,7 @@ def test_a_lay_off_may_not_leave_only_the_card_just_taken_from_the_pile():
 
 
 def test_a_match_ends_after_100_rounds_at_most():
-    from rummy.game import match_winners
+    from rummy.scoring import match_winners
 
     options = rummy.new_game("basic", players=2, seed=1).options
     assert match_winners(options, 99, [0, 3]) is None

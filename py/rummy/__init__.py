@@ -8,18 +8,11 @@ imports are about twice as slow as CPython's): the solver, bots and link codec l
 from __future__ import annotations
 
 from .errors import IllegalMove
-from .game import Game, load, new_game
+from .game import Game, from_link, load, new_game
 from .variants import VARIANTS
 
 __all__ = ["VARIANTS", "Game", "IllegalMove", "from_link", "load", "new_game"]
 __version__ = "0.1.0"
-
-
-def from_link(text: str) -> Game:
-    """The game a link carries; ValueError with a readable reason if it is broken or tampered."""
-    from . import link
-
-    return link.decode(text)
 
 
 def __getattr__(name: str):

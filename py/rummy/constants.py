@@ -22,7 +22,7 @@ MATCH_KEYS: tuple[str, ...] = (
     "history",
     "accounts",
 )
-# The round being played: what `game.deal_round` lays out afresh.
+# The round being played: what `rules.deal_round` lays out afresh.
 ROUND_KEYS: tuple[str, ...] = (
     "hands",
     "stock",

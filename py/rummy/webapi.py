@@ -322,19 +322,19 @@ class Session:
         return {"link": text, "kind": kind, "game_id": link.game_id(state)}
 
     def op_open_link(self, request: dict[str, Any]) -> dict[str, Any]:
-        from . import link
+        from .game import from_link
 
         text = _require(request, "link", str)
         seat = _optional_seat(request, default=0)
         try:
-            game = link.decode(text)
+            game = from_link(text)
         except ValueError as exc:  # the link codec's messages are whole sentences
             raise RequestError(str(exc)) from None
         return self._open(game, seat)
 
     def op_receive_link(self, request: dict[str, Any]) -> dict[str, Any]:
         from . import link
-        from .game import load
+        from .game import Game, load
 
         text = _require(request, "link", str)
         seat = None if request.get("seat") is None else _optional_seat(request, default=0)
@@ -353,7 +353,7 @@ class Session:
                 raise RequestError(f"The stored game cannot be loaded: {exc}") from None
         with _link_refusals():
             got = link.receive(stored, text, seat)
-        game = got["game"]
+        game = Game(got["state"])
         opened = self._open(game, game.current_player if seat is None else seat)
         return {
             **opened,
@@ -362,7 +362,7 @@ class Session:
             "since": got["since"],
             "game_id": got["game_id"],
             "verified_deal": got["verified_deal"],
-            "seed": game.state()["seed"],
+            "seed": got["state"]["seed"],
         }
 
     def op_replay(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from fixtures.table_driver import expect, hand, new_page, press, wait_saved
 from test_link_play import open_link, take_over
 
 import rummy
-from rummy import game
+from rummy import rules
 from rummy.link import envelope, full
 
 STORED = """() => JSON.stringify(Object.entries(localStorage)
@@ -40,7 +40,7 @@ def test_a_crafted_link_cannot_rewrite_the_hand_this_device_holds(browser, site_
     later = rummy.load(state)
     later.apply({"type": "draw", "source": "stock"})
     later.apply({"type": "discard", "card": later.hand(0)[0]})
-    forged = game.copy_state(later.state())
+    forged = rules.copy_state(later.state())
     mine = forged["hands"][1]
     forged["hands"][1], forged["stock"][: len(mine)] = forged["stock"][: len(mine)], mine
     rummy.load(forged)  # the state's own checks pass: only the device's copy can tell

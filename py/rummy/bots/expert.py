@@ -28,7 +28,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from .. import cards, game, solver, tiles
+from .. import cards, rules, solver, tiles
 from ..errors import IllegalMove
 from . import cardplay, tileplay
 from .common import PROFILES, Profile, base, make_rng, read_log
@@ -184,7 +184,7 @@ def _state_from_view(view: dict, hands: list[list[str]], stock: list[str]) -> di
     mine = view["current_player"] == view["seat"]
     button = view["joker_button"]
     return {
-        "version": game.STATE_VERSION,
+        "version": rules.STATE_VERSION,
         "variant": view["variant"],
         "players": view["players"],
         "options": view["options"],
@@ -255,17 +255,17 @@ def playout_value(state: dict, me: int, action: dict, seed: int) -> float:
     In rummy101 the playout stops once the next player has drawn (taken the discard or not):
     a tile turn is many plays, each a solver call, and the rack's cost (`_tile_cost`) already
     counts the melds it could lay."""
-    s = game.copy_state(state)
+    s = rules.copy_state(state)
     rng = random.Random(seed)
     short = s["variant"] == "rummy101"
     try:
-        game.apply_action(s, action)
+        rules.apply_action(s, action)
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if s["round_over"] or (s["current"] == me and s["phase"] == "draw"):
                 break
-            view = game.make_view(s, s["current"])
+            view = rules.make_view(s, s["current"])
             reply = _playout_action(view, me, rng)
-            game.apply_action(s, reply)
+            rules.apply_action(s, reply)
             if short and reply["type"] == "draw" and view["seat"] != me:
                 break
     except IllegalMove:
@@ -311,7 +311,7 @@ def position_value(s: dict, me: int) -> float:
 
 def hand_cost(s: dict, seat: int) -> float:
     """What ``seat``'s hand is worth against it, as hard judges a hand (lower is better)."""
-    view = game.make_view(s, seat)
+    view = rules.make_view(s, seat)
     hand = view["hand"]
     if view["variant"] != "rummy101":
         know = read_log(view)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import game, limits, rng, scoring, variants
+from .. import limits, rng, rules, scoring, variants
 from ..constants import ROUND_KINDS, STATE_VERSION, TILE_STATUSES
 from ..errors import IllegalMove
 from ..validate import check_state
@@ -56,9 +56,10 @@ def encode(state: dict) -> str:
     return wrap(body)
 
 
-def decode(text: str) -> game.Game:
-    """The game a full link carries; LinkError (a ValueError) with a readable reason otherwise."""
-    return game.Game(decode_body(unwrap(text)))
+def decode(text: str) -> dict:
+    """The state a full link carries (`rummy.from_link` makes it a Game); LinkError (a
+    ValueError) with a readable reason otherwise."""
+    return decode_body(unwrap(text))
 
 
 def decode_body(body: bytes) -> dict:
@@ -152,7 +153,7 @@ def _read_snapshot(r: BitReader) -> dict:
     if shared:
         if not isinstance(state.get("undo"), dict) or undo_log > len(state["log"]):
             raise Malformed("its take-back snapshot is malformed")
-        state["undo"]["log"] = game.copy_state(state["log"][:undo_log])
+        state["undo"]["log"] = rules.copy_state(state["log"][:undo_log])
     check_state(state)
     return state
 

@@ -8,7 +8,7 @@ recipient's copy can be named, else a full link.
 
 from __future__ import annotations
 
-from .. import game
+from .. import rules
 from ..errors import IllegalMove
 from .bits import BitReader, BitWriter, Malformed
 from .codes import put_action
@@ -45,7 +45,7 @@ def encode_moves(base_state: dict, actions: list[dict]) -> str:
     pseudo-action ``{"type": "next_round"}`` deals the next round. The link names the base by
     hash and position and the result by hash, so `apply_moves` can check both ends.
     """
-    s = game.load(base_state).state()
+    s = rules.checked_copy(base_state)
     if not isinstance(actions, list):
         raise IllegalMove("The moves must be a list of actions")
     w = BitWriter()
@@ -68,19 +68,19 @@ def encode_moves(base_state: dict, actions: list[dict]) -> str:
     return wrap(bytes([KIND_MOVES]) + body)
 
 
-def apply_moves(stored_state: dict, text: str) -> game.Game:
-    """The game after the moves a moves link carries, replayed on ``stored_state``.
+def apply_moves(stored_state: dict, text: str) -> dict:
+    """The state after the moves a moves link carries, replayed on ``stored_state``.
 
     Raises (all LinkError, a ValueError): `WrongGame`, `AlreadyApplied` (this link or a later
     one was opened already), `MissedMoves` (the stored copy is older than the link's start),
     `ForkedHistory` (the link starts from a game that is not this copy), or LinkError when the
     moves break the rules or do not lead to the state the link names.
     """
-    stored = game.load(stored_state).state()  # a broken stored copy is the device's problem
+    stored = rules.checked_copy(stored_state)  # a broken stored copy is the device's problem
     body = unwrap(text)
     if body[0] != KIND_MOVES:
         raise LinkError("This is a full game link, not a moves link: open it as a new game")
-    return game.Game(guarded(lambda: apply_moves_body(stored, body)))
+    return guarded(lambda: apply_moves_body(stored, body))
 
 
 def apply_moves_body(stored: dict, body: bytes) -> dict:
@@ -112,7 +112,7 @@ def apply_moves_body(stored: dict, body: bytes) -> dict:
         return _apply_moves_past_base(stored, r, summary, base_hash, base_pos, count)
     if mine != base_pos:
         raise Malformed("its starting point is named inconsistently")
-    s = replay_actions(Replayer(game.copy_state(stored)), r, count).state()
+    s = replay_actions(Replayer(rules.copy_state(stored)), r, count).state()
     r.finish()
     _check_end(s, summary)
     return s

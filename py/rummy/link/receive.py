@@ -6,7 +6,7 @@ may only add moves: nothing this device already knows may change).
 
 from __future__ import annotations
 
-from .. import game
+from .. import rules
 from ..errors import IllegalMove
 from .bits import BitReader
 from .envelope import unwrap
@@ -28,19 +28,20 @@ from .summary import (
 def receive(stored_state: dict | None, text: str, seat: int | None = None) -> dict:
     """A link arriving on a device that holds ``stored_state`` (None: it holds no copy).
 
-    Answers ``{"game": Game, "kind": "full"|"moves", "first_contact": bool, "since": int,
-    "game_id": str, "verified_deal": bool}``. ``since`` is the index in the game's current-round
-    log of the first event this device has not seen (for "what happened since your last
-    turn"): the stored copy's log length when it is in the same round, else the event just
-    after ``seat``'s last turn in this round (its discard, or the play that ended the round),
-    else 0. ``seat`` defaults to the game's player to move.
+    Answers ``{"state": dict, "kind": "full"|"moves", "first_contact": bool, "since": int,
+    "game_id": str, "verified_deal": bool}``, ``state`` being the game after the link.
+    ``since`` is the index in the game's current-round log of the first event this device has
+    not seen (for "what happened since your last turn"): the stored copy's log length when it
+    is in the same round, else the event just after ``seat``'s last turn in this round (its
+    discard, or the play that ended the round), else 0. ``seat`` defaults to the game's player
+    to move.
 
     Refusals are LinkError: `WrongGame`, `AlreadyApplied`, `ForkedHistory`, `MissedMoves` or a
     broken link. A moves link needs a stored copy; a full link for a stored game must extend it
-    (docs/LINKS.md, "Receiving a link"). A broken stored copy raises InvalidState from
-    `rummy.load`.
+    (docs/LINKS.md, "Receiving a link"). A broken stored copy raises InvalidState (as
+    `rummy.load` does).
     """
-    stored = None if stored_state is None else game.load(stored_state).state()
+    stored = None if stored_state is None else rules.checked_copy(stored_state)
     body = unwrap(text)
     if stored is None:
         s = decode_body(body)
@@ -57,7 +58,7 @@ def receive(stored_state: dict | None, text: str, seat: int | None = None) -> di
     else:
         since = after_last_turn(s["log"], seat)
     return {
-        "game": game.Game(s),
+        "state": s,
         "kind": KIND_NAMES.get(body[0], "full"),
         "first_contact": stored is None,
         "since": since,
@@ -117,7 +118,7 @@ def _continue_round(stored: dict, s: dict) -> dict:
     actions = actions_from_log(s["log"][known:])
     if actions is None:
         raise ForkedHistory(_NOT_CONTINUED)
-    rp = Replayer(game.copy_state(stored))
+    rp = Replayer(rules.copy_state(stored))
     for i, action in enumerate(actions):
         try:
             rp.play(action)

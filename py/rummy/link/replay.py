@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import game
+from .. import rules
 from ..constants import AUTOMATIC_EVENTS, MATCH_KEYS
 from ..errors import IllegalMove
 from .bits import BitReader
@@ -22,11 +22,11 @@ MAX_ACTIONS = 5_000  # a long real round is ~1,200; replaying is the costly part
 def played(s: dict, action: dict) -> dict:
     """The state after ``action`` (or ``{"type": "next_round"}``, which deals the next round)
     as a new state; ``s`` is unchanged, also when the rules refuse it (IllegalMove)."""
-    after = game.copy_state(s)
+    after = rules.copy_state(s)
     if action.get("type") == "next_round":
-        game.start_next_round(after)
+        rules.start_next_round(after)
     else:
-        game.apply_action(after, action)
+        rules.apply_action(after, action)
     return after
 
 
@@ -52,7 +52,7 @@ class Replayer:
             self.s = played(self.state(), action)
         else:
             self._set_history_aside()
-            game.apply_action(self.s, action)
+            rules.apply_action(self.s, action)
         s = self.s
         if s["undo"] is None and s["log"]:  # between turns: no snapshot holds the log
             self._done.extend(s["log"])
@@ -137,7 +137,7 @@ def replayed_until(state: dict, target: tuple[int, int, int]) -> dict | None:
 
 def round_start(state: dict) -> dict | None:
     """The match as it stood before this round was dealt, or None if that cannot be told."""
-    pre = {k: game.copy_state(state[k]) for k in MATCH_KEYS}
+    pre = {k: rules.copy_state(state[k]) for k in MATCH_KEYS}
     pre["game_over"], pre["winners"] = False, None
     if state["round_over"]:
         result = state["round_result"]
@@ -174,8 +174,8 @@ def actions_from_log(log: list) -> list[dict] | None:
 
 
 def dealt(pre: dict) -> dict:
-    s = game.copy_state(pre)
-    game.deal_round(s, None)
+    s = rules.copy_state(pre)
+    rules.deal_round(s, None)
     return s
 
 
@@ -212,7 +212,7 @@ def replay_views(state: dict, seat: int, since: int) -> list[dict]:
     log = state["log"]
     if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(log):
         raise ValueError(f"'since' must be an event of this round, from 0 to {len(log)}")
-    game.check_seat(state, seat)
+    rules.check_seat(state, seat)
     start = round_replayer(state)
     if start is None:
         return []
@@ -229,7 +229,7 @@ def replay_views(state: dict, seat: int, since: int) -> list[dict]:
     ends = [*starts[1:], len(log)]
 
     def view() -> dict:
-        return game.make_view(rp.state(), seat)
+        return rules.make_view(rp.state(), seat)
 
     steps: list[dict] = []
     first_unseen = next((k for k, end in enumerate(ends) if end > since), len(actions))
