@@ -70,7 +70,7 @@ function storeSnapshot() {
   return makeSnapshot().then(
     (made) => {
       root.dataset.snapshotMade = 'stored';
-      console.info(`Engine snapshot stored for the next visit: ${made.packedLength} bytes`, made.ms);
+      console.info(`Engine snapshot stored for the next visit: ${made.packedLength} bytes (${made.encoding})`, made.ms);
     },
     (error) => {
       root.dataset.snapshotMade = 'error';

@@ -17,8 +17,9 @@
 // Memory snapshots (README, "Boot from a memory snapshot"): a later visit restores the whole
 // interpreter, engine imported, from a snapshot this device made after an earlier normal boot,
 // instead of starting Python. The snapshot lives in Cache Storage, in the cache
-// "rummy-snapshot-<site version>", gzipped, with its length and SHA-256 beside it; anything that
-// does not match (other site version or Pyodide, truncated, corrupt) is thrown away unused.
+// "rummy-snapshot-<site version>", raw with its SHA-256 where the device has room, else gzipped,
+// with its label and lengths beside it; anything that does not match (other site version or
+// Pyodide, truncated, corrupt) is thrown away unused.
 //
 // The boundary is one JSON string each way through rummy.webapi.dispatch: no PyProxy ever
 // leaves this file, and strings are cheaper than converting objects.
@@ -117,7 +118,7 @@ async function boot() {
     // and inflated while Pyodide fetches and compiles the wasm (loadPyodide awaits them late).
     const tryRestore = options.snapshot === 'use' && options.install === 'unpack';
     const stored = tryRestore ? await findSnapshot() : { state: 'off' };
-    if (stored.bytes) return await restore(stored.bytes, wheelBytes);
+    if (stored.bytes) return await restore(stored, wheelBytes);
 
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
     milestone('pyodide:loaded');
@@ -159,15 +160,17 @@ async function startEngine(pyodide, how) {
   self.postMessage({ type: 'ready', info: { ...version.result, build: BUILD.version, install: options.install, ...how } });
 }
 
-// Restore the interpreter from snapshot bytes (a promise), put the engine's files back (a
-// snapshot holds Python's memory, not the file system, and the engine may import lazily), and
-// start. Any failure is reported as "restore-failed" and the page boots a new worker normally:
-// a half-restored interpreter is never kept.
-async function restore(bytes, wheelBytes) {
+// Restore the interpreter from the snapshot (`bytes`, a promise), put the engine's files back
+// (a snapshot holds Python's memory, not the file system, and the engine may import lazily),
+// and start — once `checked` says the bytes were the ones stored (a raw snapshot's digest is
+// computed beside the restore). Any failure is reported as "restore-failed" and the page boots
+// a new worker normally: a half-restored or unchecked interpreter is never kept.
+async function restore({ bytes, checked }, wheelBytes) {
   let pyodide;
   try {
     pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: bytes });
     milestone('pyodide:loaded');
+    await checked;
     // Pyodide's config keeps the snapshot's promise; the bytes are in wasm memory now, so
     // detach their buffer (ArrayBuffer.transfer) and give a phone its ≈31 MB back.
     (await bytes).buffer.transfer?.(0);
@@ -186,7 +189,7 @@ async function restore(bytes, wheelBytes) {
 const SNAPSHOT_PREFIX = 'rummy-snapshot-';
 const SNAPSHOT_CACHE = SNAPSHOT_PREFIX + BUILD.version;
 const SNAPSHOT_KEY = new URL('engine-snapshot', SITE).href; // a Cache Storage key, never fetched
-const SNAPSHOT_FORMAT = 1; // bump when what goes into a snapshot changes
+const SNAPSHOT_FORMAT = 2; // bump when what goes into a snapshot, or its label, changes
 // What a snapshot must say about itself to be tried: this site version and Pyodide build.
 const SNAPSHOT_LABEL = { format: SNAPSHOT_FORMAT, version: BUILD.version, pyodide: BUILD.pyodide };
 
@@ -197,7 +200,8 @@ class SnapshotError extends Error {
   }
 }
 
-/** {state: "found", bytes: Promise<Uint8Array>} or {state: "missing"|"stale"|"unavailable"}. */
+/** {state: "found", bytes: Promise<Uint8Array>, checked: Promise} or {state: "missing"|"stale"|
+ * "unavailable"}. */
 async function findSnapshot() {
   try {
     if (!self.caches) return { state: 'unavailable' };
@@ -220,27 +224,41 @@ async function findSnapshot() {
       await forgetSnapshot();
       return { state: 'stale' };
     }
-    const bytes = readSnapshot(response, meta);
+    const read = readSnapshot(response, meta);
+    const bytes = read.then(({ raw }) => raw);
+    const checked = read.then(({ checked }) => checked);
     bytes.catch(() => {}); // a corrupt snapshot rejects inside loadPyodide: restore() handles it
-    return { state: 'found', bytes };
+    checked.catch(() => {}); // awaited by restore() after loadPyodide
+    return { state: 'found', bytes, checked };
   } catch {
     return { state: 'unavailable' }; // storage refused (private mode, quota): boot normally
   }
 }
 
+// A snapshot is stored raw when the device has room, else gzipped (`roomFor`). Raw, it is ready
+// as soon as it is read (inflating 6 MB into 31 MB took longer than reading the 31 MB); its
+// SHA-256 is checked while Pyodide restores it (`checked`). Gzipped, the trailer (CRC-32 and
+// length of the inflated bytes) makes DecompressionStream refuse a truncated or changed copy.
 async function readSnapshot(response, meta) {
-  const packed = new Uint8Array(await response.arrayBuffer());
-  if (packed.length !== meta.packedLength) throw new SnapshotError('corrupt', 'snapshot truncated');
-  if ((await sha256(packed)) !== meta.sha256) throw new SnapshotError('corrupt', 'snapshot checksum');
   let raw;
+  let checked = Promise.resolve();
   try {
-    raw = new Uint8Array(await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    if (meta.encoding === 'raw') {
+      raw = new Uint8Array(await response.arrayBuffer());
+      // digest() copies the bytes now: restore() may detach them once Pyodide has them.
+      checked = sha256(raw).then((digest) => {
+        if (digest !== meta.sha256) throw new SnapshotError('corrupt', 'snapshot checksum');
+      });
+      checked.catch(() => {}); // awaited by restore()
+    } else {
+      raw = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    }
   } catch {
-    throw new SnapshotError('corrupt', 'snapshot does not inflate');
+    throw new SnapshotError('corrupt', 'snapshot does not read or inflate');
   }
   if (raw.length !== meta.rawLength) throw new SnapshotError('corrupt', 'snapshot length');
   milestone('snapshot:read');
-  return raw;
+  return { raw, checked };
 }
 
 async function forgetSnapshot() {
@@ -250,6 +268,18 @@ async function forgetSnapshot() {
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// Raw takes ≈31 MB of the device's storage, gzip ≈6.4 MB: raw only where that is a small part
+// of what the browser would still let this site keep.
+const ROOM_FACTOR = 20;
+async function roomFor(length) {
+  try {
+    const { quota = 0, usage = 0 } = await navigator.storage.estimate();
+    return quota - usage > ROOM_FACTOR * length;
+  } catch {
+    return false;
+  }
 }
 
 // Python run before the snapshot is taken: the engine and every module it may import later,
@@ -263,7 +293,8 @@ for module in pkgutil.walk_packages(rummy.__path__, "rummy."):
 `;
 
 // The second, short-lived worker's whole job: boot normally with _makeSnapshot, load the
-// engine, snapshot, compress, check and store. Nothing here is a player's engine.
+// engine, snapshot, pack (raw with its digest, or gzip) and store. Nothing here is a player's
+// engine.
 async function makeSnapshot() {
   const started = performance.now();
   const wheelBytes = download(new URL(BUILD.wheel, SITE).href);
@@ -273,9 +304,12 @@ async function makeSnapshot() {
   const booted = performance.now();
   const raw = pyodide.makeMemorySnapshot();
   const made = performance.now();
-  const packed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+  const encoding = (await roomFor(raw.length)) ? 'raw' : 'gzip';
+  const packed =
+    encoding === 'raw' ? raw : new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+  const sha = encoding === 'raw' ? await sha256(raw) : undefined;
   const compressed = performance.now();
-  const meta = { ...SNAPSHOT_LABEL, rawLength: raw.length, packedLength: packed.length, sha256: await sha256(packed) };
+  const meta = { ...SNAPSHOT_LABEL, encoding, rawLength: raw.length, packedLength: packed.length, sha256: sha };
   const names = await caches.keys();
   await Promise.all(names.filter((n) => n.startsWith(SNAPSHOT_PREFIX) && n !== SNAPSHOT_CACHE).map((n) => caches.delete(n)));
   const cache = await caches.open(SNAPSHOT_CACHE);
@@ -284,9 +318,10 @@ async function makeSnapshot() {
   const ms = (a, b) => Math.round(b - a);
   self.postMessage({
     type: 'snapshot',
+    encoding,
     rawLength: raw.length,
     packedLength: packed.length,
-    ms: { boot: ms(started, booted), snapshot: ms(booted, made), gzip: ms(made, compressed), store: ms(compressed, stored) },
+    ms: { boot: ms(started, booted), snapshot: ms(booted, made), pack: ms(made, compressed), store: ms(compressed, stored) },
   });
 }
 
