@@ -13,8 +13,10 @@ piece's flight (an animation named "flight") the interval it moves in; afterward
 frame is "in flight" when it overlaps one.
 
 Prints: the round's length, how many flights ran, frames per second while pieces fly, the
-longest frame gap in flight, and the long tasks in flight, those that start a flight (the
-render before it moves) and the rest (count, longest).
+longest frame gap in flight, and the long tasks in flight during the computers' turns, in
+flight during the person's turns (whose taps here come as fast as the page answers, each
+render starting while the last move still flies), those that start a flight (the render
+before it moves) and the rest (count, longest).
 The target (issue 13): no long task over 50 ms on the main thread while pieces fly.
 """
 
@@ -33,9 +35,10 @@ import build  # noqa: E402 - the repository root is put on the path just above
 
 PROBE = """
 (() => {
-  // Each flight's interval on the page's clock: from when it really starts moving (its
-  // startTime, set on the frame after the task that created it) to when it ends.
-  const m = { tasks: [], frames: [], flights: [] };
+  // Each flight's interval on the page's clock: from its creation (inside the render that
+  // starts it) to its end. Its startTime is no use here: it is the time of the frame the
+  // render ran in, before the render.
+  const m = { tasks: [], frames: [], flights: [], mine: [] };
   window.__motion = m;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) m.tasks.push({ start: e.startTime, ms: e.duration });
@@ -44,9 +47,8 @@ PROBE = """
   Element.prototype.animate = function (...args) {
     const animation = animate.apply(this, args);
     if (args[1] && args[1].id === 'flight') {
-      const flight = { start: null, end: null };
+      const flight = { start: performance.now(), end: null };
       m.flights.push(flight);
-      animation.ready.then(() => { flight.start = animation.startTime; });
       const done = () => { flight.end = performance.now(); };
       animation.finished.then(done, done);
     }
@@ -69,11 +71,14 @@ STEP_DONE = """(before) => Number(document.documentElement.dataset.answered || 0
 
 
 def play_round(page, timeout_s: float) -> None:
+    """The person's turns by the Hint, as fast as the page answers; each turn's interval on the
+    page's clock goes into `__motion.mine` (from its first tap until the turn has passed)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         page.wait_for_function(TURN_OR_SHEET, timeout=180_000)
         if page.evaluate("document.documentElement.dataset.screen") == "sheet":
             return
+        page.evaluate("window.__motion.mine.push([performance.now(), null])")
         before = page.evaluate("Number(document.documentElement.dataset.answered || 0)")
         page.tap("#btn-hint")
         page.wait_for_function(STEP_DONE, arg=before, timeout=60_000)
@@ -83,27 +88,34 @@ def play_round(page, timeout_s: float) -> None:
             before = page.evaluate("Number(document.documentElement.dataset.answered || 0)")
             page.tap("#play-hint")
             page.wait_for_function(STEP_DONE, arg=before, timeout=60_000)
+        page.evaluate("window.__motion.mine.at(-1)[1] = performance.now()")
     raise SystemExit("the round did not end in time")
 
 
 def summarize(m: dict, seconds: float) -> dict:
-    """A long task counts as in flight when it overlaps a flight's interval (the task that
-    creates a flight runs before it starts moving: it delays the flight, it cannot make it
-    stutter, and is counted as "before a flight"); a frame, when it began during a flight."""
-    flights = [(f["start"], f["end"]) for f in m["flights"] if f["start"] is not None and f["end"]]
+    """A long task counts as in flight when a flight made before it began was still under way
+    when it began (the task that makes a flight runs before the piece moves: it delays the
+    flight, it cannot make it stutter, and is counted as "starting a flight"); a frame, when
+    it began during a flight."""
+    flights = [(f["start"], f["end"]) for f in m["flights"] if f["end"]]
 
     def flying(start: float, end: float) -> bool:
-        return any(a < end and b > start for a, b in flights)
+        return any(a < start < b for a, b in flights)
 
-    def starts_one(start: float, end: float) -> bool:  # a flight begins within 2 frames after
-        return any(end <= a <= end + 34 for a, _b in flights)
+    def starts_one(start: float, end: float) -> bool:
+        return any(start <= a <= end for a, _b in flights)
+
+    mine = [(a, b if b is not None else float("inf")) for a, b in m["mine"]]
+
+    def my_turn(start: float) -> bool:
+        return any(a <= start <= b for a, b in mine)
 
     frames = [f["gap"] for f in m["frames"] if flying(f["start"], f["start"] + 0.01)]
-    in_flight, before, outside = [], [], []
+    in_flight, in_flight_mine, before, outside = [], [], [], []
     for t in m["tasks"]:
         start, end = t["start"], t["start"] + t["ms"]
         if flying(start, end):
-            in_flight.append(t["ms"])
+            (in_flight_mine if my_turn(start) else in_flight).append(t["ms"])
         elif starts_one(start, end):
             before.append(t["ms"])
         else:
@@ -116,6 +128,10 @@ def summarize(m: dict, seconds: float) -> dict:
         "longest_frame_in_flight_ms": round(max(frames), 1) if frames else None,
         "long_tasks_in_flight": len(in_flight),
         "longest_task_in_flight_ms": round(max(in_flight), 1) if in_flight else 0,
+        "long_tasks_in_flight_in_my_turn": len(in_flight_mine),
+        "longest_task_in_flight_in_my_turn_ms": round(max(in_flight_mine), 1)
+        if in_flight_mine
+        else 0,
         "long_tasks_starting_a_flight": len(before),
         "longest_task_starting_a_flight_ms": round(max(before), 1) if before else 0,
         "long_tasks_elsewhere": len(outside),
