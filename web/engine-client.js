@@ -50,7 +50,7 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
   let worker = start(snapshot === 'off' ? 'off' : 'use');
 
   function start(mode) {
-    const next = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const next = adoptEarlyWorker() ?? new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     next.postMessage({ type: 'boot', install, countBytes: Boolean(countBytes), snapshot: mode });
     next.addEventListener('message', (event) => {
       const message = event.data;
@@ -126,6 +126,15 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
   }
 
   return { ready, call, terminate };
+}
+
+/** The worker index.html started before the page's modules loaded (it waits for its boot
+ * message), taken once: later engines and fallbacks start their own. One that already failed
+ * to start is not taken: a new one fails again where its error is heard. */
+function adoptEarlyWorker() {
+  const early = globalThis.rummyEngineWorker;
+  globalThis.rummyEngineWorker = undefined;
+  return early instanceof Worker && !early.failed ? early : null;
 }
 
 /**

@@ -89,8 +89,10 @@ function progress(step, loaded = 0, total = 0) {
 
 async function boot() {
   try {
-    milestone('worker:start');
+    // The page may have started this worker before it could listen (index.html): the first
+    // milestone waits for its boot message, sent once it listens.
     await optionsArrived;
+    milestone('worker:start');
     if (options.snapshot === 'make') return await makeSnapshot();
     const total = Object.values(BUILD.downloads).reduce((a, b) => a + b, 0);
     if (options.countBytes) {
