@@ -110,6 +110,33 @@ RUNNING = f"{FLIGHTS}.length"
 SETTLED = f"{FLIGHTS}.length === 0 && !document.querySelector('.flight-ghost')"
 
 
+# Watches for the next flight; on its first frame taps a card of the hand (it selects it, and
+# the table is drawn anew), then reports which pieces flew before and after that render.
+QUICK_TAP_WATCH = """() => {
+  const flying = () => document.getAnimations()
+    .filter((a) => a.id === 'flight' && a.playState === 'running' && a.effect.target.dataset.code)
+    .map((a) => a.effect.target);
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  window.__quickTap = null;
+  (async () => {
+    while (!flying().length) await frame();
+    const was = flying();
+    const tap = [...document.querySelectorAll('#hand button.in-hand')]
+      .find((b) => !was.includes(b));
+    tap.click();
+    await frame();
+    await frame();
+    const now = flying();
+    window.__quickTap = {
+      tapped: tap.dataset.key,
+      before: was.map((el) => el.dataset.code).sort(),
+      after: now.map((el) => el.dataset.code).sort(),
+      replaced: now.every((el) => el.isConnected && !was.includes(el)),
+    };
+  })();
+}"""
+
+
 def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=7&speed=normal")
@@ -117,15 +144,25 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
     held = len(hand(page))
+    page.evaluate(QUICK_TAP_WATCH)
     press(page, "#btn-draw")
     # The drawn card flies from the stock into the hand.
     page.wait_for_function(f"() => {RUNNING} > 0")
     shot(page, "flight-stock-to-hand-phone", animations="allow")
+    # A quick tap on another card while it flies draws the table anew: the card flies on, as
+    # a new element, instead of jumping to its place. The tap is made in the page on the
+    # flight's first frame, so a slow machine cannot miss the flight.
+    page.wait_for_function("() => window.__quickTap", timeout=30_000)
+    caught = page.evaluate("window.__quickTap")
+    assert caught["before"] and caught["after"] == caught["before"], caught
+    assert caught["replaced"], caught
     page.wait_for_function(f"() => {SETTLED}")
     assert len(hand(page)) == held + 1
     assert page.eval_on_selector_all(
         "#hand button", "bs => bs.every(b => !b.getAnimations().length)"
     )
+    press(page, f"#hand button[data-key='{caught['tapped']}']")  # unselect it again
+    expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(0)
     # The discard flies to the pile; then the computer's turn is seen move by move.
     key = hand(page)[0][0]
     press(page, f"#hand button[data-key='{key}']")

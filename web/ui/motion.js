@@ -7,6 +7,9 @@
  * for what another player lays or discards. A piece that leaves the table for a hidden hand
  * (another player's draw from the pile) flies to that player's seat as a ghost.
  *
+ * A render during a flight (a quick tap after a move) draws the table anew: the pieces caught
+ * in flight fly on from where they were, in the time they had left.
+ *
  * The table never shows a piece that is not in the view: animations only move elements that
  * the view's render made (and ghosts that end where nothing is drawn). `duration()` scales
  * with the computer players' pace; 0 (instant) or `prefers-reduced-motion` turns motion off.
@@ -14,9 +17,22 @@
 
 const PIECES = '#table [data-code]';
 
+/** The pieces in flight now, and how many ms each has left. */
+function flightsLeft() {
+  const left = new Map();
+  for (const a of document.getAnimations()) {
+    if (a.id !== 'flight' || a.playState !== 'running' || !a.effect?.target) continue;
+    const { endTime = 0 } = a.effect.getComputedTiming();
+    left.set(a.effect.target, Math.max(0, endTime - (a.currentTime ?? endTime)));
+  }
+  return left;
+}
+
 /** Where each piece is, by code, in document order (two identical tiles are told apart by
- * their order), plus the stock, the discard pile and every seat. */
+ * their order), plus the stock, the discard pile and every seat. A piece caught in flight is
+ * measured where it is on screen, with the time its flight had left (`left`). */
 function measure(root) {
+  const flying = flightsLeft();
   const pieces = new Map();
   for (const el of root.querySelectorAll(PIECES)) {
     if (el.closest('.chip-discard, .my-discard, .staged-group')) continue; // small echoes
@@ -24,7 +40,7 @@ function measure(root) {
     if (!pieces.has(code)) pieces.set(code, []);
     const holder = el.closest('#hand, [data-meld], #discard-pile');
     const place = holder ? holder.id || `meld:${holder.dataset.meld}` : 'other';
-    pieces.get(code).push({ rect: el.getBoundingClientRect(), el, place });
+    pieces.get(code).push({ rect: el.getBoundingClientRect(), el, place, left: flying.get(el) ?? 0 });
   }
   const rect = (selector) => root.querySelector(selector)?.getBoundingClientRect() ?? null;
   const seats = new Map();
@@ -111,8 +127,13 @@ export function createMotion({ root, duration, enabled }) {
         const then = was.pieces.get(code) || [];
         now.forEach((piece, i) => {
           // A piece still in the same place only shifted with the layout: not a move, and
-          // animating it would cost frames for nothing.
-          if (then[i] && then[i].place === piece.place) return;
+          // animating it would cost frames for nothing — unless the render caught it in
+          // flight (a quick tap after a move): it flies on from where it was, in the time
+          // its flight had left, instead of jumping to its place.
+          if (then[i] && then[i].place === piece.place) {
+            if (then[i].left > 0) fly(piece.el, then[i].rect, piece.rect, then[i].left);
+            return;
+          }
           const from = then[i]?.rect ?? originOf(code, events, was, viewer);
           if (from) fly(piece.el, from, piece.rect, ms, { fade: !then[i] });
         });
