@@ -380,6 +380,19 @@ def test_expert_is_a_level_and_its_default_budget_decides():
     g.apply(action)
 
 
+def test_the_simulator_measures_the_expert_with_another_budget_and_puts_it_back():
+    from rummy import sim
+    from rummy.bots import expert
+
+    default = expert.DEFAULT
+    small = sim.simulate("basic", 2, ["expert", "hard"], 2, seed=5, expert_budget={"samples": 1})
+    normal = sim.simulate("basic", 2, ["expert", "hard"], 2, seed=5)
+    assert expert.DEFAULT == default  # the budget was this run's only
+    assert small["bot_bugs"] == normal["bot_bugs"] == 0
+    # One sample instead of ten: the same deals, far less searching.
+    assert small["levels"]["expert"]["cpu_ms_median"] < normal["levels"]["expert"]["cpu_ms_median"]
+
+
 def test_expert_sample_is_a_state_the_engine_accepts():
     # The sampled deal must agree with the view and be a loadable game state.
     import random

@@ -135,8 +135,11 @@ def simulate(
     jobs: int = 1,
     options: dict | None = None,
     match: bool = False,
+    expert_budget: dict | None = None,
 ) -> dict:
-    """Play about ``games`` games (whole rotations of each deal) and summarise them."""
+    """Play about ``games`` games (whole rotations of each deal) and summarise them.
+    ``expert_budget`` replaces the expert's default budget (`bots.expert.Budget` fields), in
+    every process: for measuring a budget before making it the default."""
     lineup = [bots_[i % len(bots_)] for i in range(players)]
     lineups = rotations(lineup)
     deals = max(1, math.ceil(games / len(lineups)))
@@ -150,10 +153,15 @@ def simulate(
     work = [(variant, lineups, piece, opts, match) for piece in pieces]
     start = time.perf_counter()
     if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs, _use_expert_budget, (expert_budget,)) as pool:
             results = [r for part in pool.map(_play_chunk, work) for r in part]
     else:
-        results = [r for job in work for r in _play_chunk(job)]
+        before = _use_expert_budget(expert_budget)
+        try:
+            results = [r for job in work for r in _play_chunk(job)]
+        finally:
+            _use_expert_budget(before)
     elapsed = time.perf_counter() - start
     return summarise(variant, players, lineup, results, elapsed, match)
 
@@ -255,6 +263,19 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
+def _use_expert_budget(fields: dict | None) -> dict | None:
+    """Set the expert's default budget's ``fields``; answers the fields it had."""
+    if not fields:
+        return None
+    from dataclasses import asdict, replace
+
+    from rummy.bots import expert
+
+    before = asdict(expert.DEFAULT)
+    expert.DEFAULT = replace(expert.DEFAULT, **fields)
+    return before
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rummy.sim", description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="basic", choices=("basic", "rummy200", "rummy101"))
@@ -275,12 +296,26 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--match", action="store_true", help="a game is a whole match")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--expert-budget",
+        default=None,
+        help='the expert\'s default budget as JSON, e.g. {"samples": 20, "margin": 0.5}',
+    )
     args = parser.parse_args(argv)
     players = args.players or {"basic": 2, "rummy200": 4, "rummy101": 2}[args.variant]
     bots_ = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = json.loads(args.options) if args.options else None
+    budget = json.loads(args.expert_budget) if args.expert_budget else None
     rep = simulate(
-        args.variant, players, bots_, args.games, args.seed, max(1, args.jobs), options, args.match
+        args.variant,
+        players,
+        bots_,
+        args.games,
+        args.seed,
+        max(1, args.jobs),
+        options,
+        args.match,
+        budget,
     )
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 1 if rep["bot_bugs"] else 0
