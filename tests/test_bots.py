@@ -387,7 +387,7 @@ def test_the_simulator_measures_the_expert_with_another_budget_and_puts_it_back(
     default = expert.DEFAULT
     small = sim.simulate("basic", 2, ["expert", "hard"], 2, seed=5, expert_budget={"samples": 1})
     normal = sim.simulate("basic", 2, ["expert", "hard"], 2, seed=5)
-    assert expert.DEFAULT == default  # the budget was this run's only
+    assert default == expert.DEFAULT  # the budget was this run's only
     assert small["bot_bugs"] == normal["bot_bugs"] == 0
     # One sample instead of ten: the same deals, far less searching.
     assert small["levels"]["expert"]["cpu_ms_median"] < normal["levels"]["expert"]["cpu_ms_median"]
