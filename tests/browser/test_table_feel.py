@@ -111,7 +111,8 @@ SETTLED = f"{FLIGHTS}.length === 0 && !document.querySelector('.flight-ghost')"
 
 
 # Watches for the next flight; on its first frame taps a card of the hand (it selects it, and
-# the table is drawn anew), then reports which pieces flew before and after that render.
+# the table is drawn again), then reports which pieces flew before and after that render, and
+# whether the tapped card shows it is selected (the render happened).
 QUICK_TAP_WATCH = """() => {
   const flying = () => document.getAnimations()
     .filter((a) => a.id === 'flight' && a.playState === 'running' && a.effect.target.dataset.code)
@@ -131,7 +132,9 @@ QUICK_TAP_WATCH = """() => {
       tapped: tap.dataset.key,
       before: was.map((el) => el.dataset.code).sort(),
       after: now.map((el) => el.dataset.code).sort(),
-      replaced: now.every((el) => el.isConnected && !was.includes(el)),
+      onScreen: now.every((el) => el.isConnected),
+      selected: document.querySelector(`#hand button[data-key="${tap.dataset.key}"]`)
+        ?.getAttribute('aria-pressed') === 'true',
     };
   })();
 }"""
@@ -149,13 +152,13 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     # The drawn card flies from the stock into the hand.
     page.wait_for_function(f"() => {RUNNING} > 0")
     shot(page, "flight-stock-to-hand-phone", animations="allow")
-    # A quick tap on another card while it flies draws the table anew: the card flies on, as
-    # a new element, instead of jumping to its place. The tap is made in the page on the
-    # flight's first frame, so a slow machine cannot miss the flight.
+    # A quick tap on another card while it flies draws the table again: the card flies on
+    # instead of jumping to its place. The tap is made in the page on the flight's first
+    # frame, so a slow machine cannot miss the flight.
     page.wait_for_function("() => window.__quickTap", timeout=30_000)
     caught = page.evaluate("window.__quickTap")
     assert caught["before"] and caught["after"] == caught["before"], caught
-    assert caught["replaced"], caught
+    assert caught["onScreen"] and caught["selected"], caught
     page.wait_for_function(f"() => {SETTLED}")
     assert len(hand(page)) == held + 1
     assert page.eval_on_selector_all(
@@ -203,3 +206,64 @@ def test_nothing_moves_with_reduced_motion_or_at_instant_pace(browser, site_url,
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]", timeout=30_000)
     assert page.evaluate("window.__flights") == 0
     assert page.problems == []
+
+
+MORPH_CHECK = """async () => {
+  const { h, morph, mount } = await import('./web/ui/dom.js');
+  const box = document.createElement('div');
+  document.body.appendChild(box);
+  const calls = [];
+  const draw = (n, order, tag) => [
+    h('p', { class: 'note', text: `round ${n}`, title: n === 1 ? 'old' : null }),
+    h('div', { id: 'row', style: { '--count': String(order.length) } },
+      order.map((c) =>
+        h('button', { 'data-code': c, onclick: () => calls.push(`${tag}:${c}`), text: c }))),
+    h('input', { id: 'name', value: `name ${n}` }),
+    n === 1 ? h('span', { class: 'gone' }) : null,
+  ];
+  morph(box, ...draw(1, ['A', 'B', 'C'], 'one'));
+  const before = Object.fromEntries(
+    [...box.querySelectorAll('[data-code]')].map((b) => [b.dataset.code, b]));
+  const row = box.querySelector('#row');
+  box.querySelector('#name').value = 'typed';
+  morph(box, ...draw(2, ['C', 'A', 'D', 'E'], 'two'));
+  for (const b of box.querySelectorAll('[data-code]')) b.click();
+  const got = box.innerHTML;
+  const fresh = document.createElement('div');
+  document.body.appendChild(fresh);
+  mount(fresh, ...draw(2, ['C', 'A', 'D', 'E'], 'three'));
+  return {
+    keptC: box.querySelector('[data-code=C]') === before.C,
+    keptA: box.querySelector('[data-code=A]') === before.A,
+    keptRow: box.querySelector('#row') === row,
+    order: [...box.querySelectorAll('[data-code]')].map((b) => b.dataset.code),
+    calls,
+    count: getComputedStyle(box.querySelector('#row')).getPropertyValue('--count').trim(),
+    name: box.querySelector('#name').value,
+    title: box.querySelector('.note').hasAttribute('title'),
+    gone: box.querySelectorAll('.gone').length,
+    same: got === fresh.innerHTML,
+  };
+}"""
+
+
+def test_a_render_keeps_what_stays_and_ends_as_a_fresh_drawing(browser, site_url):
+    """dom.js morph, which draws the table on every move: kept pieces keep their element (so
+    only what changed is laid out again), and the result is what a fresh drawing makes: new
+    listeners only, inline style through the CSSOM (the page's CSP ignores a style attribute
+    set as text), form values as drawn, leftovers removed."""
+    page = new_page(browser, "desktop")
+    open_app(page, site_url, "?seed=7&speed=instant")
+    got = page.evaluate(MORPH_CHECK)
+    assert got.pop("same"), got
+    assert got == {
+        "keptC": True,
+        "keptA": True,
+        "keptRow": True,
+        "order": ["C", "A", "D", "E"],
+        "calls": ["two:C", "two:A", "two:D", "two:E"],
+        "count": "4",
+        "name": "name 2",
+        "title": False,
+        "gone": 0,
+    }

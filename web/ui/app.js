@@ -19,7 +19,7 @@
  * `data-screen` on <html> with the screen shown, so tests and styles can tell start / howto /
  * table / sheet apart.
  */
-import { h, mount, prefersReducedMotion } from './dom.js';
+import { h, morph, mount, prefersReducedMotion } from './dom.js';
 import { TableController, SPEEDS } from './controller.js';
 import { renderStart } from './start-view.js';
 import { createMotion } from './motion.js';
@@ -200,6 +200,7 @@ export async function startApp({ root, engine }) {
     return { screen: 'start', content: [start, picker()] };
   }
 
+  let lastScreen = null;
   function render() {
     const focusKey = document.activeElement?.dataset?.fk;
     const { screen, content } = screenContent();
@@ -210,7 +211,10 @@ export async function startApp({ root, engine }) {
       content.push(renderMenu({ t, prefs: prefs.get(), languages, inGame: app.screen === 'table' && Boolean(ctl.view), on: menuIntents }));
     if (app.dialog?.kind === 'choose') content.push(renderChoose({ t, dialog: app.dialog, on: { pick } }));
     motion.capture();
-    mount(root, ...content);
+    // On the table, what stays stays: only what the move changed is drawn anew (dom.js morph).
+    if (screen === 'table' && lastScreen === 'table') morph(root, ...content);
+    else mount(root, ...content);
+    lastScreen = screen;
     if (screen === 'table' || screen === 'sheet') motion.play(ctl.view, ctl.viewer);
     document.documentElement.dataset.screen = screen;
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)

@@ -17,22 +17,35 @@
 
 const PIECES = '#table [data-code]';
 
+/** The flights under way: kept here, because `document.getAnimations()` would first bring the
+ * whole document's style up to date (after a render, a full recalculation on the main thread). */
+const flights = new Set();
+
 /** The pieces in flight now, and how many ms each has left. */
 function flightsLeft() {
   const left = new Map();
-  for (const a of document.getAnimations()) {
-    if (a.id !== 'flight' || a.playState !== 'running' || !a.effect?.target) continue;
+  for (const a of flights) {
+    if (a.playState !== 'running' || !a.effect?.target) continue;
     const { endTime = 0 } = a.effect.getComputedTiming();
     left.set(a.effect.target, Math.max(0, endTime - (a.currentTime ?? endTime)));
   }
   return left;
 }
 
+/** Start a flight and keep it in `flights` until it ends. */
+function launch(el, keyframes, options) {
+  const animation = el.animate(keyframes, { ...options, id: 'flight' });
+  flights.add(animation);
+  const done = () => flights.delete(animation);
+  animation.addEventListener('finish', done);
+  animation.addEventListener('cancel', done);
+  return animation;
+}
+
 /** Where each piece is, by code, in document order (two identical tiles are told apart by
  * their order), plus the stock, the discard pile and every seat. A piece caught in flight is
  * measured where it is on screen, with the time its flight had left (`left`). */
-function measure(root) {
-  const flying = flightsLeft();
+function measure(root, flying = flightsLeft()) {
   const pieces = new Map();
   for (const el of root.querySelectorAll(PIECES)) {
     if (el.closest('.chip-discard, .my-discard, .staged-group')) continue; // small echoes
@@ -76,12 +89,13 @@ export function createMotion({ root, duration, enabled }) {
     const dy = a.y - b.y;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
     const scale = from.width && to.width ? Math.max(0.4, Math.min(2, from.width / to.width)) : 1;
-    el.animate(
+    launch(
+      el,
       [
         { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0.2 : 1 },
         { transform: 'translate(0, 0) scale(1)', opacity: 1 },
       ],
-      { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)', id: 'flight' },
+      { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)' },
     );
   }
 
@@ -96,14 +110,16 @@ export function createMotion({ root, duration, enabled }) {
     document.body.appendChild(back);
     const a = centre(from);
     const b = centre(to);
-    const animation = back.animate(
+    const animation = launch(
+      back,
       [
         { transform: 'translate(0, 0)', opacity: 1 },
         { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.5)`, opacity: 0 },
       ],
-      { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)', id: 'flight' },
+      { duration: ms, easing: 'cubic-bezier(.4,0,.6,1)' },
     );
-    animation.onfinish = animation.oncancel = () => back.remove();
+    animation.addEventListener('finish', () => back.remove());
+    animation.addEventListener('cancel', () => back.remove());
   }
 
   return {
@@ -122,7 +138,10 @@ export function createMotion({ root, duration, enabled }) {
       lastLog = log.length;
       // Only from a table already on screen (a game just opened does not fly in).
       if (!was || !was.hand || !enabled() || ms <= 0) return;
-      const after = measure(root);
+      // A piece the render kept on screen may still be flying: stop it, measure where it now
+      // belongs, and let it fly on from where it was (`left`, measured before the render).
+      for (const a of [...flights]) if (root.contains(a.effect?.target)) a.cancel();
+      const after = measure(root, new Map());
       for (const [code, now] of after.pieces) {
         const then = was.pieces.get(code) || [];
         now.forEach((piece, i) => {
