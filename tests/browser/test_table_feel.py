@@ -247,13 +247,44 @@ MORPH_CHECK = """async () => {
 }"""
 
 
+KEEP_CHECK = """async () => {
+  const { h, keep, morph } = await import('./web/ui/dom.js');
+  const box = document.createElement('div');
+  document.body.appendChild(box);
+  let draws = 0;
+  const part = (sig) => keep('part', sig, () => {
+    draws += 1;
+    return h('span', { class: 'part', text: sig });
+  });
+  const screen = (sig, wrap) => h('div', { class: wrap }, part(sig));
+  morph(box, screen('one', 'a'));
+  const first = box.querySelector('.part');
+  morph(box, screen('one', 'a'));  // same: the very element, not drawn again
+  const same = box.querySelector('.part') === first && draws === 1;
+  morph(box, screen('one', 'b'));  // its holder is new: the part moves into it, still not drawn
+  const moved = box.querySelector('.b > .part') === first && draws === 1
+    && box.querySelectorAll('.part').length === 1;
+  morph(box, screen('two', 'b'));  // what it shows changed: drawn again
+  const redrawn = box.querySelector('.part').textContent === 'two' && draws === 2;
+  return { same, moved, redrawn, html: box.innerHTML };
+}"""
+
+
 def test_a_render_keeps_what_stays_and_ends_as_a_fresh_drawing(browser, site_url):
     """dom.js morph, which draws the table on every move: kept pieces keep their element (so
     only what changed is laid out again), and the result is what a fresh drawing makes: new
     listeners only, inline style through the CSSOM (the page's CSP ignores a style attribute
-    set as text), form values as drawn, leftovers removed."""
+    set as text), form values as drawn, leftovers removed. And `keep`: a part whose looks did
+    not change is the same element, not drawn again, even when its holder is new."""
     page = new_page(browser, "desktop")
     open_app(page, site_url, "?seed=7&speed=instant")
+    kept = page.evaluate(KEEP_CHECK)
+    assert kept == {
+        "same": True,
+        "moved": True,
+        "redrawn": True,
+        "html": '<div class="b"><span class="part">two</span></div>',
+    }
     got = page.evaluate(MORPH_CHECK)
     assert got.pop("same"), got
     assert got == {

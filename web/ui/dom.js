@@ -40,7 +40,46 @@ function listen(el, type, fn) {
 export function mount(parent, ...children) {
   parent.replaceChildren();
   append(parent, children);
+  settleKept();
   return parent;
+}
+
+// ---- parts drawn again only when what they show changed -----------------------------------
+
+const drawn = new Map(); // key → { sig, el }; el.lent while a stand-in holds its place
+let standIns = [];
+
+/**
+ * A part of the screen (a seat, a meld, a card in the hand) drawn again only when what it
+ * shows changed. `sig` is a string naming everything `draw` reads (its handlers must read
+ * nothing else either). While the last drawing for `key` is on screen and `sig` is the same,
+ * the answer is a stand-in that `morph` (or `mount`) replaces with that very element,
+ * untouched: no building, no comparing, no restyling.
+ */
+export function keep(key, sig, draw) {
+  const last = drawn.get(key);
+  if (last && last.sig === sig && !last.el.lent && last.el.isConnected) {
+    last.el.lent = true;
+    const standIn = document.createComment(key);
+    standIn.keeps = last.el;
+    standIns.push(standIn);
+    return standIn;
+  }
+  const el = draw();
+  el.drawnAs = key;
+  drawn.set(key, { sig, el });
+  return el;
+}
+
+/** After a render: stand-ins left inside new parts become their elements; drawings no
+ * longer on screen are forgotten. */
+function settleKept() {
+  for (const standIn of standIns) if (standIn.isConnected) standIn.replaceWith(standIn.keeps);
+  standIns = [];
+  for (const [key, { el }] of drawn) {
+    el.lent = false;
+    if (!el.isConnected) drawn.delete(key);
+  }
 }
 
 /**
@@ -56,6 +95,7 @@ export function morph(parent, ...children) {
   const next = document.createElement('div');
   append(next, children);
   morphChildren(parent, childrenOf(next));
+  settleKept();
   return parent;
 }
 
@@ -65,45 +105,45 @@ function childrenOf(node) {
   return list;
 }
 
+/** What a child is matched by: its id, data-key or data-code; else its tag and first class
+ * (then the n-th such child of the old ones goes with the n-th of the new), so an optional
+ * element appearing or going does not make its siblings new. */
 function keyOf(node) {
-  if (node.nodeType !== 1) return null;
+  if (node.nodeType !== 1) return node.nodeName;
   const key = node.id || node.getAttribute('data-key') || node.getAttribute('data-code');
-  return key ? `${node.nodeName}:${key}` : null;
+  if (key) return `${node.nodeName}#${key}`;
+  const cls = node.getAttribute('class');
+  return cls ? `${node.nodeName}.${cls.split(' ', 1)[0]}` : node.nodeName;
 }
 
-function morphChildren(parent, wanted) {
+function morphChildren(parent, drawing) {
+  const wanted = drawing.map((node) => node.keeps ?? node);
+  const staying = new Set(wanted.filter((node) => node.parentNode === parent)); // kept parts
   const old = childrenOf(parent);
-  const keyed = new Map();
-  const loose = [];
+  const byKey = new Map();
   for (const node of old) {
+    if (staying.has(node) || node.lent) continue; // a lent part goes where its stand-in is
     const key = keyOf(node);
-    if (key) {
-      if (!keyed.has(key)) keyed.set(key, []);
-      keyed.get(key).push(node);
-    } else loose.push(node);
+    if (!byKey.has(key)) byKey.set(key, []);
+    byKey.get(key).push(node);
   }
-  let nextLoose = 0;
   const kept = new Set();
   const result = wanted.map((node) => {
-    const key = keyOf(node);
-    let match = null;
-    if (key) match = keyed.get(key)?.shift() ?? null;
-    else if (nextLoose < loose.length && sameKind(loose[nextLoose], node)) match = loose[nextLoose++];
+    if (staying.has(node) || node.lent) return node;
+    const match = byKey.get(keyOf(node))?.shift();
     if (!match) return node;
     kept.add(match);
     patch(match, node);
+    // A part drawn by `keep` now lives on in the element it was patched into.
+    if (node.drawnAs && drawn.get(node.drawnAs)?.el === node) drawn.get(node.drawnAs).el = match;
     return match;
   });
-  for (const node of old) if (!kept.has(node)) node.remove();
+  for (const node of old) if (!kept.has(node) && !staying.has(node)) node.remove();
   let at = parent.firstChild;
   for (const node of result) {
     if (node === at) at = at.nextSibling;
     else parent.insertBefore(node, at);
   }
-}
-
-function sameKind(a, b) {
-  return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
 }
 
 function patch(el, next) {

@@ -1,5 +1,6 @@
 /**
- * Pieces that travel. The table is drawn anew from each view; this module measures where every
+ * Pieces that travel. The table is drawn again from each view (dom.js `morph`: a piece still in
+ * its holder keeps its element); this module measures where every
  * piece was before a render and, after it, moves each piece from there to where it now is
  * (FLIP: first, last, invert, play — Web Animations API, transforms and opacity only, so no
  * layout happens during a flight). A piece that was nowhere on screen comes from where the
@@ -7,7 +8,7 @@
  * for what another player lays or discards. A piece that leaves the table for a hidden hand
  * (another player's draw from the pile) flies to that player's seat as a ghost.
  *
- * A render during a flight (a quick tap after a move) draws the table anew: the pieces caught
+ * A render during a flight (a quick tap after a move) draws the table again: the pieces caught
  * in flight fly on from where they were, in the time they had left.
  *
  * The table never shows a piece that is not in the view: animations only move elements that

@@ -4,7 +4,7 @@
  * and discard, the turn log, then your hand and, under your thumb, the actions of the moment.
  * Other seats' hands are drawn as backs with a count — no codes of theirs reach the DOM.
  */
-import { h } from './dom.js';
+import { h, keep } from './dom.js';
 import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
 import { logLines } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
@@ -267,37 +267,41 @@ function seatChip({ t, ctl, v, seat, kind }) {
   const lastDiscard = v.variant === 'rummy101' ? v.last_discards?.[seat] : lastDiscardOf(v.log || [], seat);
   const who = ctl.isBot(seat) ? t(`level.${ctl.record.seats[seat].bot}`) : t('seat.human');
   const label = t('seat.label', { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
-  return h(
-    'div',
-    {
-      class: ['seat-chip', current && 'current'],
-      'aria-current': current ? 'true' : undefined,
-      'aria-label': label + (current ? ` — ${t('seat.playing')}` : ''),
-      role: 'group',
-      'data-seat': seat,
-    },
+  const thinking = ctl.thinking === seat;
+  const sig = JSON.stringify([t.lang, v.variant, kind, label, current, thinking, count, opened, lastDiscard, who, v.scores?.[seat]]);
+  return keep(`seat:${seat}`, sig, () =>
     h(
       'div',
-      { class: 'chip-top' },
-      h('span', { class: 'chip-name', text: ctl.name(seat) }),
-      current
-        ? h('span', { class: ['chip-turn', ctl.thinking === seat && 'thinking'], text: t(ctl.thinking === seat ? 'seat.thinking' : 'seat.playing') })
-        : null,
+      {
+        class: ['seat-chip', current && 'current'],
+        'aria-current': current ? 'true' : undefined,
+        'aria-label': label + (current ? ` — ${t('seat.playing')}` : ''),
+        role: 'group',
+        'data-seat': seat,
+      },
+      h(
+        'div',
+        { class: 'chip-top' },
+        h('span', { class: 'chip-name', text: ctl.name(seat) }),
+        current
+          ? h('span', { class: ['chip-turn', ctl.thinking === seat && 'thinking'], text: t(ctl.thinking === seat ? 'seat.thinking' : 'seat.playing') })
+          : null,
+      ),
+      h(
+        'div',
+        { class: 'chip-info', 'aria-hidden': 'true' },
+        h('span', { class: 'chip-hand' }, renderBack(kind, { class: 'mini' }), h('span', { text: String(count) })),
+        h('span', { class: 'chip-score', text: t('seat.score', { score: v.scores?.[seat] ?? 0 }) }),
+        lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null,
+      ),
+      h(
+        'div',
+        { class: 'chip-sub', 'aria-hidden': 'true' },
+        h('span', { text: who }),
+        opened ? h('span', { class: 'chip-opened', text: openedText(opened, v, t) }) : null,
+      ),
+      lastDiscard ? h('span', { class: 'sr-only', text: t('seat.lastDiscard', { card: pieceName(lastDiscard, t) }) }) : null,
     ),
-    h(
-      'div',
-      { class: 'chip-info', 'aria-hidden': 'true' },
-      h('span', { class: 'chip-hand' }, renderBack(kind, { class: 'mini' }), h('span', { text: String(count) })),
-      h('span', { class: 'chip-score', text: t('seat.score', { score: v.scores?.[seat] ?? 0 }) }),
-      lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null,
-    ),
-    h(
-      'div',
-      { class: 'chip-sub', 'aria-hidden': 'true' },
-      h('span', { text: who }),
-      opened ? h('span', { class: 'chip-opened', text: openedText(opened, v, t) }) : null,
-    ),
-    lastDiscard ? h('span', { class: 'sr-only', text: t('seat.lastDiscard', { card: pieceName(lastDiscard, t) }) }) : null,
   );
 }
 
@@ -310,42 +314,46 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
   });
   const canSwap = ctl.view.variant === 'rummy101';
   const hinted = ctl.hint?.meld === m.id;
-  return h(
-    'div',
-    { class: ['meld', targeting && 'targetable', hinted && 'hinted', fresh && 'fresh-meld'], 'data-meld': m.id, 'data-drop': `meld:${m.id}` },
-    h('button', {
-      class: 'meld-hit',
-      type: 'button',
-      'data-fk': `meld-${m.id}`,
-      'aria-label': targeting ? t('meld.addTo', { meld: label }) : label,
-      onclick: () => on.meld(m.id),
-    }),
+  const near = msgNear(`meld:${m.id}`);
+  const sig = near ? null : JSON.stringify([t.lang, m.id, m.kind, m.cards, label, targeting, hinted, fresh, canSwap]);
+  const draw = () =>
     h(
-      'span',
-      { class: 'meld-cards' },
-      m.cards.map((c) => {
-        const p = parseCode(c);
-        if (canSwap && p.kind === 'joker') {
-          return renderPiece(c, t, {
-            tag: 'button',
-            attrs: {
-              class: 'swap-target',
-              type: 'button',
-              'data-drop': `joker:${m.id}`,
-              'data-fk': `joker-${m.id}-${c}`,
-              'aria-label': t('meld.swapJoker', { joker: pieceName(c, t) }),
-              onclick: (e) => {
-                e.stopPropagation();
-                on.swap(m.id, c);
-              },
-            },
-          });
-        }
-        return renderPiece(c, t);
+      'div',
+      { class: ['meld', targeting && 'targetable', hinted && 'hinted', fresh && 'fresh-meld'], 'data-meld': m.id, 'data-drop': `meld:${m.id}` },
+      h('button', {
+        class: 'meld-hit',
+        type: 'button',
+        'data-fk': `meld-${m.id}`,
+        'aria-label': targeting ? t('meld.addTo', { meld: label }) : label,
+        onclick: () => on.meld(m.id),
       }),
-    ),
-    msgNear(`meld:${m.id}`),
-  );
+      h(
+        'span',
+        { class: 'meld-cards' },
+        m.cards.map((c) => {
+          const p = parseCode(c);
+          if (canSwap && p.kind === 'joker') {
+            return renderPiece(c, t, {
+              tag: 'button',
+              attrs: {
+                class: 'swap-target',
+                type: 'button',
+                'data-drop': `joker:${m.id}`,
+                'data-fk': `joker-${m.id}-${c}`,
+                'aria-label': t('meld.swapJoker', { joker: pieceName(c, t) }),
+                onclick: (e) => {
+                  e.stopPropagation();
+                  on.swap(m.id, c);
+                },
+              },
+            });
+          }
+          return renderPiece(c, t);
+        }),
+      ),
+      near,
+    );
+  return sig ? keep(`meld:${m.id}`, sig, draw) : draw();
 }
 
 function scoresMini({ t, ctl, v }) {
@@ -432,29 +440,39 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
         model.items.map((item, i) => {
           const selected = model.selected.has(item.key);
           const isStaged = staged.has(item.key);
-          return renderPiece(item.code, t, {
-            tag: 'button',
-            attrs: {
-              type: 'button',
-              class: [
-                'in-hand',
-                selected && 'selected',
-                isStaged && 'staged',
-                model.fresh.has(item.key) && 'fresh',
-                ctl.hint?.keys?.has(item.key) && 'hinted',
-                item.code === v.taken && 'taken',
-                ends.has(item.key) && i < handCount - 1 && 'group-end',
-              ],
-              'aria-pressed': selected ? 'true' : 'false',
-              'data-key': item.key,
-              'data-fk': `card-${item.key}`,
-              'data-index': i,
-              disabled: isStaged || undefined,
-              'aria-label': pieceName(item.code, t) + (item.code === v.taken ? `, ${t('hand.takenNote')}` : ''),
-              onclick: () => on.toggle(item.key),
-              onkeydown: (e) => on.handKey(e, item.key, i),
-            },
-          });
+          const looks = [
+            selected,
+            isStaged,
+            model.fresh.has(item.key),
+            ctl.hint?.keys?.has(item.key),
+            item.code === v.taken,
+            ends.has(item.key) && i < handCount - 1,
+          ];
+          return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
+            renderPiece(item.code, t, {
+              tag: 'button',
+              attrs: {
+                type: 'button',
+                class: [
+                  'in-hand',
+                  selected && 'selected',
+                  isStaged && 'staged',
+                  model.fresh.has(item.key) && 'fresh',
+                  ctl.hint?.keys?.has(item.key) && 'hinted',
+                  item.code === v.taken && 'taken',
+                  ends.has(item.key) && i < handCount - 1 && 'group-end',
+                ],
+                'aria-pressed': selected ? 'true' : 'false',
+                'data-key': item.key,
+                'data-fk': `card-${item.key}`,
+                'data-index': i,
+                disabled: isStaged || undefined,
+                'aria-label': pieceName(item.code, t) + (item.code === v.taken ? `, ${t('hand.takenNote')}` : ''),
+                onclick: () => on.toggle(item.key),
+                onkeydown: (e) => on.handKey(e, item.key, i),
+              },
+            }),
+          );
         }),
       );
 
