@@ -12,11 +12,12 @@ task (a main-thread task over 50 ms), a requestAnimationFrame loop every frame, 
 piece's flight (an animation named "flight") the interval it moves in; afterwards a task or a
 frame is "in flight" when it overlaps one.
 
-Prints: the round's length, how many flights ran, frames per second while pieces fly, the
-longest frame gap in flight, and the long tasks in flight during the computers' turns, in
-flight during the person's turns (whose taps here come as fast as the page answers, each
-render starting while the last move still flies), those that start a flight (the render
-before it moves) and the rest (count, longest).
+Prints: the round's length, the table's renders (web/ui/app.js measures each one: median,
+p90 and longest, and how many took over 50 ms), how many flights ran, frames per second while
+pieces fly, the longest frame gap in flight, and the long tasks in flight during the
+computers' turns, in flight during the person's turns (whose taps here come as fast as the
+page answers, each render starting while the last move still flies), those that start a
+flight (the render before it moves) and the rest (count, longest).
 The target (issue 13): no long task over 50 ms on the main thread while pieces fly.
 """
 
@@ -38,8 +39,13 @@ PROBE = """
   // Each flight's interval on the page's clock: from its creation (inside the render that
   // starts it) to its end. Its startTime is no use here: it is the time of the frame the
   // render ran in, before the render.
-  const m = { tasks: [], frames: [], flights: [], mine: [] };
+  const m = { tasks: [], frames: [], flights: [], mine: [], renders: [] };
   window.__motion = m;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'render' && e.detail === 'table') m.renders.push(e.duration);
+    }
+  }).observe({ type: 'measure' });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) m.tasks.push({ start: e.startTime, ms: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -120,8 +126,18 @@ def summarize(m: dict, seconds: float) -> dict:
             before.append(t["ms"])
         else:
             outside.append(t["ms"])
+    renders = sorted(m["renders"])
     return {
         "round_s": round(seconds, 1),
+        "renders": len(renders),
+        "render_ms_median_p90_max": [
+            round(renders[len(renders) // 2], 1),
+            round(renders[int(0.9 * len(renders))], 1),
+            round(renders[-1], 1),
+        ]
+        if renders
+        else None,
+        "renders_over_50_ms": sum(r > 50 for r in renders),
         "flights": len(m["flights"]),
         "frames_in_flight": len(frames),
         "fps_in_flight": round(1000 * len(frames) / sum(frames), 1) if frames else None,
