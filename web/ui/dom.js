@@ -88,8 +88,9 @@ function settleKept() {
  * date and the browser restyles and lays out only what changed. A full `mount` makes every
  * node anew, and the table's style and layout cost a phone tens of ms on each move.
  * Children are matched by key (id, data-key or data-code: a piece keeps its element while it
- * stays in the same holder), the others in order by tag. The result is the same document
- * `mount` would make; form controls get the properties the new ones were drawn with.
+ * stays in the same holder), the others in order by tag and first class (`keyOf`). The
+ * result is the document `mount` would make (form controls get the properties the new ones
+ * were drawn with); what is not in it, a scroll position or a running CSS animation, goes on.
  */
 export function morph(parent, ...children) {
   const next = document.createElement('div');
