@@ -264,6 +264,22 @@ def test_deadwood_split_lists_the_unmelded_cards():
     assert (points, melds, left) == (19, [["2C", "3C", "4C"]], ["9D", "KS"])
 
 
+def test_deadwood_split_remembers_hands_but_hands_out_new_lists():
+    hand = ["9D", "2C", "3C", "4C", "KS"]
+    first = solver.deadwood_split(hand)
+    first[1][0].append("5C")  # a caller changing its answer must not change the next one
+    first[2].clear()
+    assert solver.deadwood_split(hand) == (19, [["2C", "3C", "4C"]], ["9D", "KS"])
+    # The order given is the order answered, and the ace option is part of the question.
+    assert solver.deadwood_split(["KS", "2C", "3C", "4C", "9D"])[2] == ["KS", "9D"]
+    assert solver.deadwood_split(["QH", "KH", "AH"], True)[0] == 0
+    assert solver.deadwood_split(["QH", "KH", "AH"], False)[0] == 21
+    with pytest.raises(IllegalMove):  # a refusal is not remembered as an answer
+        solver.deadwood_split(["AH", "AH"])
+    with pytest.raises(IllegalMove):
+        solver.deadwood_split(["AH", "AH"])
+
+
 def test_repeated_or_bad_cards_are_refused():
     with pytest.raises(IllegalMove):
         solver.min_deadwood(["AH", "AH"])

@@ -111,13 +111,32 @@ def _card_code(suit: int, rank: int) -> str:
     return _cards.RANKS[(rank - 1) % 13] + _cards.SUITS[suit]
 
 
+# deadwood_split's answers by hand: the bots ask about the same hands again and again (the
+# expert's playouts judge each sample's hands, and its own hand is the same in every sample).
+_SPLITS: dict[tuple[tuple[str, ...], bool], tuple[int, list[list[str]], list[str]]] = {}
+_SPLITS_MAX = 200_000
+
+
 def deadwood_split(
     cards: list[str], ace_high: bool = False
 ) -> tuple[int, list[list[str]], list[str]]:
     """Like :func:`min_deadwood`, and also the unmelded cards (in the order given).
 
-    Returns ``(deadwood points, melds, unmelded cards)``.
+    Returns ``(deadwood points, melds, unmelded cards)``: new lists on every call (the
+    answers are remembered by hand, so asking again costs a lookup).
     """
+    key = (tuple(cards), ace_high)
+    known = _SPLITS.get(key)
+    if known is None:
+        known = _deadwood_split(cards, ace_high)
+        if len(_SPLITS) >= _SPLITS_MAX:
+            _SPLITS.clear()
+        _SPLITS[key] = known
+    points, melds, unmelded = known
+    return points, [list(meld) for meld in melds], list(unmelded)
+
+
+def _deadwood_split(cards: list[str], ace_high: bool) -> tuple[int, list[list[str]], list[str]]:
     parsed = _parse_hand(cards)
     columns = [0] * 15  # suit mask per rank 1..13; 14 is filled by aces kept high
     for suit, rank in parsed:
