@@ -114,7 +114,7 @@ def _card_code(suit: int, rank: int) -> str:
 # deadwood_split's answers by hand: the bots ask about the same hands again and again (the
 # expert's playouts judge each sample's hands, and its own hand is the same in every sample).
 _SPLITS: dict[tuple[tuple[str, ...], bool], tuple[int, list[list[str]], list[str]]] = {}
-_SPLITS_MAX = 200_000
+_SPLITS_MAX = 10_000  # a few MB at most (the page's worker too); one decision asks ~2,000
 
 
 def deadwood_split(
