@@ -384,12 +384,13 @@ def test_the_simulator_measures_the_expert_with_another_budget_and_puts_it_back(
     from rummy import sim
     from rummy.bots import expert
 
-    default = expert.DEFAULT
+    default, budgets = expert.DEFAULT, dict(expert.BUDGETS)
     small = sim.simulate("basic", 2, ["expert", "hard"], 2, seed=5, expert_budget={"samples": 1})
     normal = sim.simulate("basic", 2, ["expert", "hard"], 2, seed=5)
-    assert default == expert.DEFAULT  # the budget was this run's only
+    assert (default, budgets) == (expert.DEFAULT, expert.BUDGETS)  # the budget was this run's
     assert small["bot_bugs"] == normal["bot_bugs"] == 0
-    # One sample instead of ten: the same deals, far less searching.
+    # One sample instead of thirty (classic Rummy heads-up has its own budget, and the run's
+    # fields are set in it too): the same deals, far less searching.
     assert small["levels"]["expert"]["cpu_ms_median"] < normal["levels"]["expert"]["cpu_ms_median"]
 
 

@@ -138,8 +138,8 @@ def simulate(
     expert_budget: dict | None = None,
 ) -> dict:
     """Play about ``games`` games (whole rotations of each deal) and summarise them.
-    ``expert_budget`` replaces the expert's default budget (`bots.expert.Budget` fields), in
-    every process: for measuring a budget before making it the default."""
+    ``expert_budget`` sets fields of the expert's budget (`bots.expert.Budget`) for every rule
+    set, in every process: for measuring a budget before making it a default."""
     lineup = [bots_[i % len(bots_)] for i in range(players)]
     lineups = rotations(lineup)
     deals = max(1, math.ceil(games / len(lineups)))
@@ -154,14 +154,14 @@ def simulate(
     start = time.perf_counter()
     if jobs > 1:
         context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs, _use_expert_budget, (expert_budget,)) as pool:
+        with context.Pool(jobs, _set_expert_budget, (expert_budget,)) as pool:
             results = [r for part in pool.map(_play_chunk, work) for r in part]
     else:
-        before = _use_expert_budget(expert_budget)
+        before = _set_expert_budget(expert_budget)
         try:
             results = [r for job in work for r in _play_chunk(job)]
         finally:
-            _use_expert_budget(before)
+            _put_back_expert_budget(before)
     elapsed = time.perf_counter() - start
     return summarise(variant, players, lineup, results, elapsed, match)
 
@@ -263,17 +263,30 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
-def _use_expert_budget(fields: dict | None) -> dict | None:
-    """Set the expert's default budget's ``fields``; answers the fields it had."""
+def _set_expert_budget(fields: dict | None) -> tuple | None:
+    """Set ``fields`` in every budget the expert uses (its default and each rule set's);
+    answers what they were, for `_put_back_expert_budget`."""
     if not fields:
         return None
-    from dataclasses import asdict, replace
+    from dataclasses import replace
 
     from rummy.bots import expert
 
-    before = asdict(expert.DEFAULT)
+    before = (expert.DEFAULT, dict(expert.BUDGETS))
     expert.DEFAULT = replace(expert.DEFAULT, **fields)
+    for key, budget in before[1].items():
+        expert.BUDGETS[key] = replace(budget, **fields)
     return before
+
+
+def _put_back_expert_budget(before: tuple | None) -> None:
+    if before is None:
+        return
+    from rummy.bots import expert
+
+    expert.DEFAULT, budgets = before
+    expert.BUDGETS.clear()
+    expert.BUDGETS.update(budgets)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -299,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--expert-budget",
         default=None,
-        help='the expert\'s default budget as JSON, e.g. {"samples": 20, "margin": 0.5}',
+        help="fields of the expert's budget (every rule set's) as JSON,"
+        ' e.g. {"samples": 20, "candidates": 3, "margin": 0.5}',
     )
     args = parser.parse_args(argv)
     players = args.players or {"basic": 2, "rummy200": 4, "rummy101": 2}[args.variant]

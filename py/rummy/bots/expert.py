@@ -53,10 +53,14 @@ class Budget:
 
 # Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
 # leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
+# Classic Rummy heads-up searches 4x as much: there it beats hard in 55.8% of 1029 decided
+# rounds (95% interval [52.7, 58.8]; the default budget: 48.6%), and its p95 in the browser
+# is 177 ms (bench/expert_browser.py; docs/BOTS.md).
 DEFAULT = Budget()
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
+BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5)
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
