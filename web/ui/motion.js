@@ -46,7 +46,8 @@ function launch(el, keyframes, options) {
 /** Where each piece is, by code, in document order (two identical tiles are told apart by
  * their order), plus the stock, the discard pile and every seat. A piece caught in flight is
  * measured where it is on screen, with the time its flight had left (`left`). */
-function measure(root, flying = flightsLeft()) {
+function measure(root) {
+  const flying = flightsLeft();
   const pieces = new Map();
   for (const el of root.querySelectorAll(PIECES)) {
     if (el.closest('.chip-discard, .my-discard, .staged-group')) continue; // small echoes
@@ -142,7 +143,7 @@ export function createMotion({ root, duration, enabled }) {
       // A piece the render kept on screen may still be flying: stop it, measure where it now
       // belongs, and let it fly on from where it was (`left`, measured before the render).
       for (const a of [...flights]) if (root.contains(a.effect?.target)) a.cancel();
-      const after = measure(root, new Map());
+      const after = measure(root);
       for (const [code, now] of after.pieces) {
         const then = was.pieces.get(code) || [];
         now.forEach((piece, i) => {

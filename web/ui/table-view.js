@@ -283,9 +283,7 @@ function seatChip({ t, ctl, v, seat, kind }) {
         'div',
         { class: 'chip-top' },
         h('span', { class: 'chip-name', text: ctl.name(seat) }),
-        current
-          ? h('span', { class: ['chip-turn', ctl.thinking === seat && 'thinking'], text: t(ctl.thinking === seat ? 'seat.thinking' : 'seat.playing') })
-          : null,
+        current ? h('span', { class: ['chip-turn', thinking && 'thinking'], text: t(thinking ? 'seat.thinking' : 'seat.playing') }) : null,
       ),
       h(
         'div',
@@ -440,14 +438,11 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
         model.items.map((item, i) => {
           const selected = model.selected.has(item.key);
           const isStaged = staged.has(item.key);
-          const looks = [
-            selected,
-            isStaged,
-            model.fresh.has(item.key),
-            ctl.hint?.keys?.has(item.key),
-            item.code === v.taken,
-            ends.has(item.key) && i < handCount - 1,
-          ];
+          const fresh = model.fresh.has(item.key);
+          const hinted = Boolean(ctl.hint?.keys?.has(item.key));
+          const taken = item.code === v.taken;
+          const groupEnd = ends.has(item.key) && i < handCount - 1;
+          const looks = [selected, isStaged, fresh, hinted, taken, groupEnd];
           return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
             renderPiece(item.code, t, {
               tag: 'button',
@@ -457,17 +452,17 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
                   'in-hand',
                   selected && 'selected',
                   isStaged && 'staged',
-                  model.fresh.has(item.key) && 'fresh',
-                  ctl.hint?.keys?.has(item.key) && 'hinted',
-                  item.code === v.taken && 'taken',
-                  ends.has(item.key) && i < handCount - 1 && 'group-end',
+                  fresh && 'fresh',
+                  hinted && 'hinted',
+                  taken && 'taken',
+                  groupEnd && 'group-end',
                 ],
                 'aria-pressed': selected ? 'true' : 'false',
                 'data-key': item.key,
                 'data-fk': `card-${item.key}`,
                 'data-index': i,
                 disabled: isStaged || undefined,
-                'aria-label': pieceName(item.code, t) + (item.code === v.taken ? `, ${t('hand.takenNote')}` : ''),
+                'aria-label': pieceName(item.code, t) + (taken ? `, ${t('hand.takenNote')}` : ''),
                 onclick: () => on.toggle(item.key),
                 onkeydown: (e) => on.handKey(e, item.key, i),
               },
