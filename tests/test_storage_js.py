@@ -4,7 +4,8 @@ checks before it keeps or shows a record or a name, tested in Node.
 The tests live in tests/js/*.test.mjs (node:test, an in-memory localStorage): storage.test.mjs
 the storage module, names.test.mjs names, links' fragments and the page's kept records,
 game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js),
-review.test.mjs the round review's sentences; this runs every one of them (but the two run by
+review.test.mjs the round review's sentences, styles.test.mjs that CSS animations move or fade
+only; this runs every one of them (but the two run by
 their own tests) as part of the one test command.
 """
 

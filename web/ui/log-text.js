@@ -62,6 +62,18 @@ function phrase(ev, t, ctx) {
 /** Lines of the log: [{seat|null, text, events}] oldest first. `you`: the seat of the one
  * person at this device, said as "you" (null when several people share it). */
 export function logLines(view, t, names, you = null) {
+  // A render asks twice (the table, the live region), and again for every tap that leaves
+  // the view as it was: the last answer serves while the view, words and names are the same.
+  const asked = [view, t, you, ...names];
+  if (lastLines && asked.length === lastLines.asked.length && asked.every((x, i) => x === lastLines.asked[i])) return lastLines.lines;
+  const lines = Object.freeze(makeLines(view, t, names, you)); // shared: nobody may change it
+  lastLines = { asked, lines };
+  return lines;
+}
+
+let lastLines = null;
+
+function makeLines(view, t, names, you) {
   const log = view?.log || [];
   const owners = new Map((view?.table || []).map((m) => [m.id, m.owner]));
   const ctx = {
