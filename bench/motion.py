@@ -19,6 +19,13 @@ computers' turns, in flight during the person's turns (whose taps here come as f
 page answers, each render starting while the last move still flies), those that start a
 flight (the render before it moves) and the rest (count, longest).
 The target (issue 13): no long task over 50 ms on the main thread while pieces fly.
+
+And what the compositor showed, from Chromium's own report of each frame (a trace of the
+"disabled-by-default-devtools.timeline.frame" category, lined up with the page's clock by a
+mark): frames per second presented while pieces fly, frames dropped then, and frames per
+second presented while a long task held the main thread in flight. A flight animates only
+transforms and opacity, so the compositor moves the pieces without the main thread: a long
+task delays the next render, not the flight under way.
 """
 
 from __future__ import annotations
@@ -98,11 +105,11 @@ def play_round(page, timeout_s: float) -> None:
     raise SystemExit("the round did not end in time")
 
 
-def summarize(m: dict, seconds: float) -> dict:
+def summarize(m: dict, seconds: float, shown: list[tuple[float, bool]] | None = None) -> dict:
     """A long task counts as in flight when a flight made before it began was still under way
     when it began (the task that makes a flight runs before the piece moves: it delays the
     flight, it cannot make it stutter, and is counted as "starting a flight"); a frame, when
-    it began during a flight."""
+    it began during a flight. ``shown``: the compositor's frames (`compositor_frames`)."""
     flights = [(f["start"], f["end"]) for f in m["flights"] if f["end"]]
 
     def flying(start: float, end: float) -> bool:
@@ -118,10 +125,12 @@ def summarize(m: dict, seconds: float) -> dict:
 
     frames = [f["gap"] for f in m["frames"] if flying(f["start"], f["start"] + 0.01)]
     in_flight, in_flight_mine, before, outside = [], [], [], []
+    held = []  # the long tasks in flight, as intervals
     for t in m["tasks"]:
         start, end = t["start"], t["start"] + t["ms"]
         if flying(start, end):
             (in_flight_mine if my_turn(start) else in_flight).append(t["ms"])
+            held.append((start, end))
         elif starts_one(start, end):
             before.append(t["ms"])
         else:
@@ -152,7 +161,68 @@ def summarize(m: dict, seconds: float) -> dict:
         "longest_task_starting_a_flight_ms": round(max(before), 1) if before else 0,
         "long_tasks_elsewhere": len(outside),
         "longest_task_elsewhere_ms": round(max(outside), 1) if outside else 0,
+        **compositor_summary(shown, flights, held),
     }
+
+
+def compositor_summary(shown, flights, held) -> dict:
+    """What the compositor showed while pieces flew (a flight is transforms and opacity only,
+    so the compositor moves the pieces on its own, whatever holds the main thread): frames
+    per second presented, frames it dropped, and frames per second presented while a long
+    task held the main thread."""
+    if shown is None:
+        return {}
+
+    def within(spans: list[tuple[float, float]]) -> tuple[float, list[bool]]:
+        merged: list[list[float]] = []
+        for a, b in sorted(spans):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        frames = [ok for at, ok in shown if any(a <= at <= b for a, b in merged)]
+        return sum(b - a for a, b in merged), frames
+
+    flight_ms, in_flight = within(flights)
+    held_ms, during = within(held)
+    return {
+        "compositor_fps_in_flight": round(1000 * sum(in_flight) / flight_ms, 1)
+        if flight_ms
+        else None,
+        "compositor_frames_dropped_in_flight": sum(not ok for ok in in_flight),
+        "compositor_fps_during_long_tasks_in_flight": round(1000 * sum(during) / held_ms, 1)
+        if held_ms
+        else None,
+    }
+
+
+# The compositor's own record of each frame (Chromium's frame reporter), and the page's marks
+# to line its clock up with the page's.
+FRAME_TRACE = "disabled-by-default-devtools.timeline.frame,blink.user_timing"
+SHOWN = {"STATE_PRESENTED_ALL": True, "STATE_PRESENTED_PARTIAL": True, "STATE_DROPPED": False}
+
+
+def compositor_frames(events: list[dict], mark_ms: float) -> list[tuple[float, bool]]:
+    """Each frame the compositor meant to show, on the page's clock: (when it began, whether it
+    was presented). ``mark_ms``: the page's time of its "motion-clock" mark."""
+    marks = [e["ts"] for e in events if e.get("name") == "motion-clock"]
+    if not marks:
+        raise SystemExit("the trace has no motion-clock mark")
+    offset = marks[0] / 1000 - mark_ms
+    # A frame may have two reports (a "forked" one for the main thread's part): it counts
+    # once, as presented when any report says so.
+    frames: dict[int, tuple[float, bool]] = {}
+    for e in events:
+        if e.get("name") != "PipelineReporter" or e.get("ph") != "b":
+            continue
+        report = e.get("args", {}).get("frame_reporter", {})
+        if report.get("state") not in SHOWN:
+            continue
+        at, ok = e["ts"] / 1000 - offset, SHOWN[report["state"]]
+        seq = report.get("frame_sequence")
+        before = frames.get(seq)
+        frames[seq] = (min(at, before[0]), ok or before[1]) if before else (at, ok)
+    return sorted(frames.values())
 
 
 def main() -> None:
@@ -190,11 +260,25 @@ def main() -> None:
                     page.select_option(f"#seat-kind-{seat}", "medium")
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+                events: list[dict] = []
+                traced: list[bool] = []
+                cdp.on("Tracing.dataCollected", lambda e, got=events: got.extend(e["value"]))
+                cdp.on("Tracing.tracingComplete", lambda e, done=traced: done.append(True))
+                cdp.send(
+                    "Tracing.start",
+                    {"categories": FRAME_TRACE, "transferMode": "ReportEvents"},
+                )
+                mark_ms = page.evaluate("performance.mark('motion-clock').startTime")
                 started = time.monotonic()
                 page.tap("#start-game")
                 page.wait_for_selector("#table", timeout=120_000)
                 play_round(page, timeout_s=900)
-                result = summarize(page.evaluate("window.__motion"), time.monotonic() - started)
+                seconds = time.monotonic() - started
+                cdp.send("Tracing.end")
+                while not traced:
+                    page.wait_for_timeout(100)
+                shown = compositor_frames(events, mark_ms)
+                result = summarize(page.evaluate("window.__motion"), seconds, shown)
                 result.update(variant=args.variant, throttle=args.throttle, seed=11 + n)
                 print(json.dumps(result))
                 context.close()
