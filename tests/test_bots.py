@@ -416,6 +416,26 @@ def test_expert_sample_is_a_state_the_engine_accepts():
         assert [len(h) for h in state["hands"]] == view["hand_sizes"]
 
 
+def test_expert_can_score_a_playout_by_its_own_hand_alone():
+    # Budget.others off: an unfinished round is worth the seat's own hand, whatever the others
+    # hold; on, their average cost counts too. A finished round counts its points either way.
+    from rummy.bots import expert
+
+    mine = codes("2C 3C 4C 7D 7S 9H 3H")
+    rest = [codes("KS QS JS 8S 6S 4S 3S"), codes("KD QC JD 8H 6C 4D 3D")]
+    own, both = [], []
+    for other in (codes("KH QD JC 9S 8D 6H 4H"), codes("AH AD AS 5H 5D 5S 6D")):
+        s = game("rummy200", [mine, other, *rest], discard=["2H"]).state()
+        own.append(expert.position_value(s, 0, count_others=False))
+        both.append(expert.position_value(s, 0))
+        assert own[-1] == -expert.hand_cost(s, 0)
+    assert own[0] == own[1]
+    assert both[0] > both[1]  # a seat next to a hand of two melds is worse off
+    s["round_over"] = True
+    s["round_result"] = {"points": [0, 30, 0, 0]}
+    assert expert.position_value(s, 0, count_others=False) == -10.0 == expert.position_value(s, 0)
+
+
 def test_expert_sees_only_the_view_so_hidden_cards_do_not_matter():
     mine = codes("2C 3C 4C 7D 7S 9H TH KS QD 5S")
     a = game("basic", [mine, codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")], stock=["KH"], discard=["8C"])

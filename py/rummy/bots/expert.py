@@ -8,13 +8,14 @@ hand; the rest of the unseen cards fill the other hands and the stock, whose siz
 then plays every candidate on that same deal (common random numbers: the candidates face the
 same luck) with the hard level as the playout policy, until this seat is about to draw again
 (every opponent has answered the move) or the round ends. A finished round scores its points;
-an unfinished one scores each hand with hard's own evaluation (points plus what loose cards
-and partial melds are worth). The candidate with the best average wins; hard's own choice is
+an unfinished one scores the hands with hard's own evaluation (points plus what loose cards
+and partial melds are worth): in Rummy to 200 the seat's own hand only, the others' being
+mostly luck (`position_value`). The candidate with the best average wins; hard's own choice is
 kept unless another beats it by a margin, so sampling noise never overrides it for nothing.
 
 Everything else (melds, lay-offs, joker swaps, when to hold melds) is hard's logic: those
 moves are either forced by the rules or already exact (the solver). In rummy101 the discard
-is hard's too (`Budget.discards`): searching it measured worse (docs/BOTS.md).
+is hard's too (`Budget.discards`): searching it measured no better (docs/BOTS.md).
 
 Blind by construction: the only input is the view, the samples come from a generator keyed
 by the view and the seed (`common.make_rng`), and the budget counts samples, never time, so
@@ -49,18 +50,24 @@ class Budget:
     # Card games: sampled deals raced out per decision instead of the one-reply playout;
     # 0 (off): 12 lost 14 of 19 decided rounds to hard in `basic` (docs/BOTS.md).
     race_samples: int = 0
+    # Card games: an unfinished playout counts the others' hands too (their average cost);
+    # else only the seat's own, and the others only when one of them goes out (`position_value`).
+    others: bool = True
 
 
 # Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
 # leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
 # Classic Rummy heads-up searches 4x as much: there it beats hard in 55.8% of 1029 decided
 # rounds (95% interval [52.7, 58.8]; the default budget: 48.6%), and its p95 in the browser
-# is 177 ms (bench/expert_browser.py; docs/BOTS.md).
+# is 177 ms (bench/expert_browser.py; docs/BOTS.md). Rummy to 200 scores its own hand only, one
+# evaluation per playout instead of four, and with the time saved searches 20 x 4 (p95 139 ms);
+# it is still no stronger than hard there: 47.4% of 468 decided rounds (docs/BOTS.md).
 DEFAULT = Budget()
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
 BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5)
+BUDGETS[("rummy200", 4)] = Budget(samples=20, candidates=4, margin=0.5, others=False)
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
@@ -235,24 +242,26 @@ def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget)
     (`evaluate_actions`), or in the card games, when the budget asks for it, the race
     (`race_values`)."""
     if view["variant"] == "rummy101" or budget.race_samples <= 0:
-        return evaluate_actions(view, candidates, seed, budget.samples)
+        return evaluate_actions(view, candidates, seed, budget.samples, budget.others)
     return race_values(view, candidates, seed, budget.race_samples)
 
 
-def evaluate_actions(view: dict, candidates: list[dict], seed: int, samples: int) -> list[float]:
+def evaluate_actions(
+    view: dict, candidates: list[dict], seed: int, samples: int, others: bool = True
+) -> list[float]:
     """Each candidate's average value for ``view``'s seat over ``samples`` sampled deals
-    (points from its seat's side: its own minus the opponents' average)."""
+    (points from its seat's side, `position_value`)."""
     rng = make_rng(view, "expert", seed)
     totals = [0.0] * len(candidates)
     for k in range(samples):
         state = sample_state(view, rng)
         playout_seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
-            totals[i] += playout_value(state, view["seat"], action, playout_seed + k)
+            totals[i] += playout_value(state, view["seat"], action, playout_seed + k, others)
     return [t / samples for t in totals]
 
 
-def playout_value(state: dict, me: int, action: dict, seed: int) -> float:
+def playout_value(state: dict, me: int, action: dict, seed: int, others: bool = True) -> float:
     """Apply ``action`` to a copy of ``state``, let hard play every seat until ``me`` is about
     to draw again (or the round ends), and score the position for ``me``.
 
@@ -274,7 +283,7 @@ def playout_value(state: dict, me: int, action: dict, seed: int) -> float:
                 break
     except IllegalMove:
         return REFUSED  # a candidate the rules refuse is never chosen
-    return position_value(s, me)
+    return position_value(s, me, others)
 
 
 def _playout_action(view: dict, me: int, rng: random.Random) -> dict:
@@ -296,13 +305,23 @@ def _playout_action(view: dict, me: int, rng: random.Random) -> dict:
     return play
 
 
-def position_value(s: dict, me: int) -> float:
+def position_value(s: dict, me: int, count_others: bool = True) -> float:
     """Points from ``me``'s side: its round points less the others' average when the round is
-    over, else the others' average hand cost less its own (hard's evaluation)."""
+    over, else the others' average hand cost less its own (hard's evaluation).
+
+    Without ``count_others`` (card games), an unfinished round scores ``me``'s own hand only:
+    the others count through the round's end alone (one of them going out in the playout).
+    On one sample, what they hold after the playout differs between the candidates mostly by
+    luck (when this seat takes the pile instead of the stock, each later draw shifts by a
+    card); weighed three times over (their sum instead of their average) it made expert win
+    21.7% of the decided `rummy200` rounds against hard. Left out, a decision costs one
+    hand's evaluation instead of one per player (docs/BOTS.md)."""
     others = [seat for seat in range(s["players"]) if seat != me]
     if s["round_over"]:
         points = s["round_result"]["points"]
         return points[me] - statistics.fmean(points[o] for o in others)
+    if not count_others and s["variant"] != "rummy101":
+        return -hand_cost(s, me)
     if s["variant"] == "rummy101":
         # The short playout changes only the next player's rack: the others' costs are the
         # same for every candidate on this sample, so they are left out (a full rack costs
