@@ -247,7 +247,7 @@ def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget)
 
 
 def evaluate_actions(
-    view: dict, candidates: list[dict], seed: int, samples: int, others: bool = True
+    view: dict, candidates: list[dict], seed: int, samples: int, count_others: bool = True
 ) -> list[float]:
     """Each candidate's average value for ``view``'s seat over ``samples`` sampled deals
     (points from its seat's side, `position_value`)."""
@@ -257,11 +257,13 @@ def evaluate_actions(
         state = sample_state(view, rng)
         playout_seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
-            totals[i] += playout_value(state, view["seat"], action, playout_seed + k, others)
+            totals[i] += playout_value(state, view["seat"], action, playout_seed + k, count_others)
     return [t / samples for t in totals]
 
 
-def playout_value(state: dict, me: int, action: dict, seed: int, others: bool = True) -> float:
+def playout_value(
+    state: dict, me: int, action: dict, seed: int, count_others: bool = True
+) -> float:
     """Apply ``action`` to a copy of ``state``, let hard play every seat until ``me`` is about
     to draw again (or the round ends), and score the position for ``me``.
 
@@ -283,7 +285,7 @@ def playout_value(state: dict, me: int, action: dict, seed: int, others: bool = 
                 break
     except IllegalMove:
         return REFUSED  # a candidate the rules refuse is never chosen
-    return position_value(s, me, others)
+    return position_value(s, me, count_others)
 
 
 def _playout_action(view: dict, me: int, rng: random.Random) -> dict:
@@ -320,14 +322,14 @@ def position_value(s: dict, me: int, count_others: bool = True) -> float:
     if s["round_over"]:
         points = s["round_result"]["points"]
         return points[me] - statistics.fmean(points[o] for o in others)
-    if not count_others and s["variant"] != "rummy101":
-        return -hand_cost(s, me)
     if s["variant"] == "rummy101":
         # The short playout changes only the next player's rack: the others' costs are the
         # same for every candidate on this sample, so they are left out (a full rack costs
         # the solver milliseconds).
         nxt = (me + 1) % s["players"]
         return hand_cost(s, nxt) / len(others) - hand_cost(s, me)
+    if not count_others:
+        return -hand_cost(s, me)
     cost = [hand_cost(s, seat) for seat in range(s["players"])]
     return statistics.fmean(cost[o] for o in others) - cost[me]
 
