@@ -3,6 +3,7 @@ playing the strategy they claim (ENGINE_API.md "Computer players"; RULES.md ยง1โ
 
 import copy
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -434,6 +435,21 @@ def test_expert_can_score_a_playout_by_its_own_hand_alone():
     s["round_over"] = True
     s["round_result"] = {"points": [0, 30, 0, 0]}
     assert expert.position_value(s, 0, count_others=False) == -10.0 == expert.position_value(s, 0)
+
+
+def test_expert_can_leave_the_draw_to_hard():
+    # Budget.draws off: the draw is hard's, even where the search would take the other pile.
+    from rummy.bots import expert
+
+    g = rummy.new_game("basic", players=2, seed=1, options={"max_rebuilds": 2})
+    for _ in range(2):
+        g.apply(bots.decide(g.view(g.current_player), "hard", 0))
+    view = g.view(g.current_player)
+    hard = bots.decide(view, "hard", 0)
+    searched = expert.Budget(samples=4, candidates=2, margin=0)
+    assert hard["type"] == "draw"
+    assert expert.decide(view, 0, searched) != hard  # the search prefers the other source
+    assert expert.decide(view, 0, replace(searched, draws=False)) == hard
 
 
 def test_expert_sees_only_the_view_so_hidden_cards_do_not_matter():

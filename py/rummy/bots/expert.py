@@ -47,8 +47,12 @@ class Budget:
     candidates: int = 3
     margin: float = 1.0
     discards: bool = True  # search the discard too (else only the draw)
+    # Search the draw too (else it is hard's): off measured the same in `basic` heads-up,
+    # 56.5% of 1022 decided rounds against 55.8% of 1029 on the same deals (docs/BOTS.md).
+    draws: bool = True
     # Card games: sampled deals raced out per decision instead of the one-reply playout;
-    # 0 (off): 12 lost 14 of 19 decided rounds to hard in `basic` (docs/BOTS.md).
+    # 0 (off): 12 lost 14 of 19 decided rounds to hard in `basic`, 30 won 42.2% of 102 in
+    # `rummy200` (docs/BOTS.md).
     race_samples: int = 0
     # Card games: an unfinished playout counts the others' hands too (their average cost);
     # else only the seat's own, and the others only when one of them goes out (`position_value`).
@@ -82,6 +86,8 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
     hard_action = _hard(view, make_rng(view, "hard", seed))
+    if hard_action["type"] == "draw" and not budget.draws:
+        return hard_action
     limit = budget.candidates if budget.discards or hard_action["type"] != "discard" else 1
     candidates = candidate_actions(view, hard_action, limit)
     if len(candidates) < 2:
