@@ -452,6 +452,21 @@ def test_expert_can_leave_the_draw_to_hard():
     assert expert.decide(view, 0, replace(searched, draws=False)) == hard
 
 
+def test_expert_plays_hard_s_draws_and_discards_in_rummy200():
+    # Every search tried in Rummy to 200 chose worse than hard where it chose otherwise
+    # (docs/BOTS.md), so there the expert's budget searches nothing: a whole round, move for
+    # move, is hard's.
+    g = rummy.new_game("rummy200", players=4, seed=7)
+    moves = 0
+    while not g.round_over:
+        view = g.view(g.current_player)
+        action = bots.decide(view, "hard", 7)
+        assert bots.decide(view, "expert", 7) == action
+        g.apply(action)
+        moves += 1
+    assert moves > 20
+
+
 def test_expert_sees_only_the_view_so_hidden_cards_do_not_matter():
     mine = codes("2C 3C 4C 7D 7S 9H TH KS QD 5S")
     a = game("basic", [mine, codes("AH AD AS 2H 2D 2S 3H 3D 3S 4H")], stock=["KH"], discard=["8C"])
@@ -495,13 +510,16 @@ def test_expert_replays_the_same_in_another_process():
 # Round review (rummy.bots.review)
 
 
-def _round_with_a_bad_discard(seed: int, late: int = 10) -> tuple[rummy.Game, int]:
-    """A basic round where seat 0 plays hard but once, from turn ``late`` on (when the race
-    to go out is close and a meld broken costs most), throws a card out of a complete meld;
-    the round and the log index of that discard."""
+def _round_with_a_bad_discard(
+    seed: int, late: int = 10, variant: str = "basic", players: int = 2
+) -> tuple[rummy.Game, int]:
+    """A round where seat 0 plays hard but once, from turn ``late`` on (when the race to go
+    out is close and a meld broken costs most), throws a card out of a complete meld; the
+    round and the log index of that discard."""
     from rummy.solver import deadwood_split
 
-    g = rummy.new_game("basic", players=2, seed=seed, options={"max_rebuilds": 2})
+    options = {"max_rebuilds": 2} if variant == "basic" else {}
+    g = rummy.new_game(variant, players=players, seed=seed, options=options)
     bad = None
     while not g.round_over:
         seat = g.current_player
@@ -534,6 +552,20 @@ def test_review_finds_a_discard_that_broke_a_meld():
     assert moment["played"] == {"type": "discard", "card": g.state()["log"][bad]["card"]}
     assert moment["expert"] != moment["played"]
     assert review.review_round(g.state(), 0, samples=3) == result  # deterministic
+
+
+def test_review_in_rummy200_holds_a_move_against_hard_s():
+    # There the expert plays hard's draws and discards (its searches chose worse), so the
+    # review's one alternative at each moment is hard's move at that view.
+    from rummy import link
+    from rummy.bots import review
+
+    g, bad = _round_with_a_bad_discard(3, late=4, variant="rummy200", players=4)
+    result = review.review_round(g.state(), 0, samples=3)
+    assert any(m["event"] == bad for m in result["moments"]), result
+    views = link.replay_views(g.state(), 0, 0)
+    for moment in result["moments"]:
+        assert moment["expert"] == bots.decide(views[moment["event"]]["view"], "hard", 0)
 
 
 def test_review_judges_from_the_seat_view_only():

@@ -9,13 +9,16 @@ then plays every candidate on that same deal (common random numbers: the candida
 same luck) with the hard level as the playout policy, until this seat is about to draw again
 (every opponent has answered the move) or the round ends. A finished round scores its points;
 an unfinished one scores the hands with hard's own evaluation (points plus what loose cards
-and partial melds are worth): in Rummy to 200 the seat's own hand only, the others' being
-mostly luck (`position_value`). The candidate with the best average wins; hard's own choice is
-kept unless another beats it by a margin, so sampling noise never overrides it for nothing.
+and partial melds are worth), the others' average less the seat's own, or (`Budget.others`
+off) the seat's own hand only (`position_value`). The candidate with the best average wins;
+hard's own choice is kept unless another beats it by a margin, so sampling noise never
+overrides it for nothing.
 
 Everything else (melds, lay-offs, joker swaps, when to hold melds) is hard's logic: those
 moves are either forced by the rules or already exact (the solver). In rummy101 the discard
-is hard's too (`Budget.discards`): searching it measured no better (docs/BOTS.md).
+is hard's too (`Budget.discards`): searching it measured no better. In Rummy to 200 the draw
+and the discard are hard's (`Budget.draws`, `Budget.discards`): every search tried there
+chose worse than hard where it chose otherwise, and won fewer rounds (docs/BOTS.md).
 
 Blind by construction: the only input is the view, the samples come from a generator keyed
 by the view and the seed (`common.make_rng`), and the budget counts samples, never time, so
@@ -63,15 +66,16 @@ class Budget:
 # leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
 # Classic Rummy heads-up searches 4x as much: there it beats hard in 55.8% of 1029 decided
 # rounds (95% interval [52.7, 58.8]; the default budget: 48.6%), and its p95 in the browser
-# is 177 ms (bench/expert_browser.py; docs/BOTS.md). Rummy to 200 scores its own hand only, one
-# evaluation per playout instead of four, and with the time saved searches 20 x 4 (p95 139 ms);
-# it is still no stronger than hard there: 47.4% of 468 decided rounds (docs/BOTS.md).
+# is 177 ms (bench/expert_browser.py; docs/BOTS.md). Rummy to 200 searches nothing: every
+# search tried there chose worse than hard where it chose otherwise (bench/expert_decisions.py)
+# and won fewer rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and
+# discards (docs/BOTS.md).
 DEFAULT = Budget()
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
 BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5)
-BUDGETS[("rummy200", 4)] = Budget(samples=20, candidates=4, margin=0.5, others=False)
+BUDGETS[("rummy200", 4)] = Budget(draws=False, discards=False)
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
@@ -86,10 +90,10 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
     hard_action = _hard(view, make_rng(view, "hard", seed))
-    if hard_action["type"] == "draw" and not budget.draws:
+    kind = hard_action["type"]
+    if (kind == "draw" and not budget.draws) or (kind == "discard" and not budget.discards):
         return hard_action
-    limit = budget.candidates if budget.discards or hard_action["type"] != "discard" else 1
-    candidates = candidate_actions(view, hard_action, limit)
+    candidates = candidate_actions(view, hard_action, budget.candidates)
     if len(candidates) < 2:
         return hard_action
     values = action_values(view, candidates, seed, budget)

@@ -4,8 +4,9 @@ and what it cost on average (issue 15, "Review the round").
 The round is replayed from its seed (`link.replay_views`) as the reviewed seat saw it. At each
 of that seat's draws and discards, the move it made and the expert's alternatives are played
 out on the same sampled deals (`expert.evaluate_actions`), judged from the view the seat had
-at that moment — never from the cards it could not see, even though the round is over. The
-answer is codes and numbers; the page words it.
+at that moment — never from the cards it could not see, even though the round is over. Where
+the expert leaves a decision to hard (`expert.Budget`), hard's move is the one alternative.
+The answer is codes and numbers; the page words it.
 """
 
 from __future__ import annotations
@@ -78,7 +79,17 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 
 
 def _alternatives(view: dict) -> list[dict]:
-    """What the expert compares at ``view``: the draw sources, or the cheapest discards."""
-    if view["phase"] == "draw":
+    """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
+    its budget leaves the decision to hard (`rummy101`'s discard, Rummy to 200's draw and
+    discard: searching them chose worse), the one alternative is hard's choice — the expert's
+    own there — and the playouts only say what the move made cost against it."""
+    budget = expert.budget_for(view)
+    drawing = view["phase"] == "draw"
+    if not (budget.draws if drawing else budget.discards):
+        own = expert.decide(view, 0, budget)  # hard's move
+        if own["type"] in ("draw", "discard"):
+            return [own]
+        return expert.discard_candidates(view, 1)  # hard would meld first: its cheapest discard
+    if drawing:
         return [{"type": "draw", "source": s} for s in expert._draw_sources(view)]
     return expert.discard_candidates(view, expert.DEFAULT.candidates + 1)
