@@ -81,8 +81,9 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 def _alternatives(view: dict) -> list[dict]:
     """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
     its budget leaves the decision to hard (`rummy101`'s discard, Rummy to 200's draw and
-    discard: searching them chose worse), the one alternative is hard's choice — the expert's
-    own there — and the playouts only say what the move made cost against it."""
+    discard: searching them measured no better, or worse), the one alternative is hard's
+    choice — the expert's own there — and the playouts only say what the move made cost
+    against it."""
     budget = expert.budget_for(view)
     drawing = view["phase"] == "draw"
     if not (budget.draws if drawing else budget.discards):
