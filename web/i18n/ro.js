@@ -142,7 +142,11 @@ export default {
   'table.piles': 'Pachetul și teancul',
   'table.stockLabel': { one: 'Pachet: a rămas 1 carte — trage', few: 'Pachet: au rămas {count} — trage', other: 'Pachet: au rămas {count} — trage' },
   'table.stockCount': { one: 'a rămas 1', few: 'au rămas {count}', other: 'au rămas {count}' },
-  'table.discardLabel': 'Teanc: {card} deasupra ({count} cărți)',
+  'table.discardLabel': {
+    one: 'Teanc: {card}, singura carte',
+    few: 'Teanc: {card} deasupra ({count} cărți)',
+    other: 'Teanc: {card} deasupra ({count} de cărți)',
+  },
   'table.takeableLabel': 'Ultima piesă aruncată pe care o poți lua: {card}',
   'table.discardEmpty': 'Teancul e gol',
   'table.discardCount': { one: 'teanc · 1', few: 'teanc · {count}', other: 'teanc · {count}' },
@@ -327,7 +331,10 @@ export default {
   'dialog.cancel': 'Renunță',
 
   'hint.none': 'Niciun indiciu acum.',
-  'hint.opening': 'Cea mai bună deschidere a ta: {points} puncte (sau {pairs} perechi); îți trebuie {need} (sau {pairsNeed} perechi).',
+  'hint.opening': {
+    one: 'Cea mai bună deschidere a ta: {points} puncte (sau o pereche); îți trebuie {need} (sau {pairsNeed} perechi).',
+    other: 'Cea mai bună deschidere a ta: {points} puncte (sau {pairs} perechi); îți trebuie {need} (sau {pairsNeed} perechi).',
+  },
   'hint.hold': 'Păstrează deocamdată {melds} în mână, ca să pui totul jos într-o singură tură mai târziu.',
   'hint.step.draw': 'Indiciu: trage din pachet — apasă „{button}”.',
   'hint.step.take': 'Indiciu: ia cartea aruncată, se potrivește — apasă „{button}”.',
@@ -390,7 +397,7 @@ export default {
   'reason.winner.joker': 'final cu joker',
   'reason.winner.one_turn': 'final într-o tură',
   'reason.winner.one_turn_joker': 'o tură, final cu joker',
-  'reason.loser': 'a rămas cu {value} puncte',
+  'reason.loser': { one: 'a rămas cu {value} punct', few: 'a rămas cu {value} puncte', other: 'a rămas cu {value} de puncte' },
   'reason.none': 'fără punctaj',
   'reason.not_opened': 'nu a deschis',
   'reason.opened_melds': 'mână de {value}',

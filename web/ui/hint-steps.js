@@ -108,7 +108,7 @@ export function adviceNotes(advice, { t }) {
   const notes = [];
   const o = advice?.opening;
   if (o && !o.can_open && advice.phase === 'play') {
-    notes.push(t('hint.opening', { points: o.points, need: o.need, pairs: o.pairs, pairsNeed: o.pairs_need }));
+    notes.push(t('hint.opening', { points: o.points, need: o.need, pairs: o.pairs, pairsNeed: o.pairs_need, count: o.pairs }));
   }
   const laid = (advice?.actions || []).some((a) => a.type === 'meld');
   if (advice?.phase === 'play' && advice.melds?.length && !laid && !o) {
