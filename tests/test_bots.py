@@ -452,11 +452,15 @@ def test_expert_can_leave_the_draw_to_hard():
     assert expert.decide(view, 0, replace(searched, draws=False)) == hard
 
 
-def test_expert_plays_hard_s_draws_and_discards_in_rummy200():
-    # Every search tried in Rummy to 200 chose worse than hard where it chose otherwise
-    # (docs/BOTS.md), so there the expert's budget searches nothing: a whole round, move for
-    # move, is hard's.
-    g = rummy.new_game("rummy200", players=4, seed=7)
+@pytest.mark.parametrize(
+    ("variant", "players", "options"),
+    [("rummy200", 4, {}), ("basic", 4, {"max_rebuilds": 2}), ("basic", 3, {"max_rebuilds": 2})],
+)
+def test_expert_plays_hard_s_draws_and_discards_where_its_search_lost(variant, players, options):
+    # Every search tried in Rummy to 200, and the one classic Rummy can afford with three or
+    # four, won fewer rounds than hard (docs/BOTS.md), so there the expert's budget searches
+    # nothing: a whole round, move for move, is hard's.
+    g = rummy.new_game(variant, players=players, seed=7, options=options)
     moves = 0
     while not g.round_over:
         view = g.view(g.current_player)

@@ -13,7 +13,9 @@ Levels:
   the next player, shedding high cards when an opponent is nearly out; in rummy101 also joker
   swaps, joker finishes and the joker button.
 - ``expert``: hard, but its draws and discards are chosen by search: it samples the cards it
-  cannot see and plays the candidates out with hard (see :mod:`rummy.bots.expert`).
+  cannot see and plays the candidates out with hard (see :mod:`rummy.bots.expert`). Where
+  the search measured weaker than hard (Rummy to 200, classic Rummy with three or four) it
+  plays hard's moves; in rummy101 it searches only the draw.
 
 ``hint(view) -> dict`` advises the human seat (see :mod:`rummy.bots.hints` for every key).
 """

@@ -16,9 +16,9 @@ overrides it for nothing.
 
 Everything else (melds, lay-offs, joker swaps, when to hold melds) is hard's logic: those
 moves are either forced by the rules or already exact (the solver). In rummy101 the discard
-is hard's too (`Budget.discards`): searching it measured no better. In Rummy to 200 the draw
-and the discard are hard's (`Budget.draws`, `Budget.discards`): every search tried there
-chose worse than hard where it chose otherwise, and won fewer rounds (docs/BOTS.md).
+is hard's too (`Budget.discards`): searching it measured no better. In Rummy to 200, and in
+classic Rummy with three or four players, the draw and the discard are hard's (`HARD_MOVES`):
+the searches tried there won fewer rounds than hard (docs/BOTS.md).
 
 Blind by construction: the only input is the view, the samples come from a generator keyed
 by the view and the seed (`common.make_rng`), and the budget counts samples, never time, so
@@ -69,13 +69,17 @@ class Budget:
 # is 177 ms (bench/expert_browser.py; docs/BOTS.md). Rummy to 200 searches nothing: every
 # search tried there chose worse than hard where it chose otherwise (bench/expert_decisions.py)
 # and won fewer rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and
-# discards (docs/BOTS.md).
+# discards. So does classic Rummy with three or four: the search it could afford there (this
+# default) won 43.3% of 231 decided four-player rounds against hard, 95% interval [37.1, 49.7]
+# (twice the samples would take about 0.5 s a decision in the browser). docs/BOTS.md.
 DEFAULT = Budget()
+HARD_MOVES = Budget(draws=False, discards=False)  # the expert plays hard's draws and discards
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
 BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5)
-BUDGETS[("rummy200", 4)] = Budget(draws=False, discards=False)
+BUDGETS[("basic", 3)] = BUDGETS[("basic", 4)] = HARD_MOVES
+BUDGETS[("rummy200", 4)] = HARD_MOVES
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands

@@ -80,8 +80,9 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 
 def _alternatives(view: dict) -> list[dict]:
     """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
-    its budget leaves the decision to hard (`rummy101`'s discard, Rummy to 200's draw and
-    discard: searching them measured no better, or worse), the one alternative is hard's
+    its budget leaves the decision to hard (`rummy101`'s discard; the draw and discard in
+    Rummy to 200 and in classic Rummy with three or four: searching them measured no better,
+    or worse), the one alternative is hard's
     choice — the expert's own there — and the playouts only say what the move made cost
     against it."""
     budget = expert.budget_for(view)
