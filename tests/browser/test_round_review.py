@@ -21,7 +21,7 @@ from fixtures.table_driver import (
 
 MOMENT = re.compile(
     r"^Turn \d+: you (discarded|took|drew) .+ "
-    r"would have left you [\d.]+ points better off on average\.$"
+    r"would have left you [\d.]+ points? better off on average\.$"
 )
 
 

@@ -40,3 +40,13 @@ test('each kind of moment reads as a sentence with its points', async () => {
   const took = { event: 4, kind: 'draw', played: { type: 'draw', source: 'discard' }, expert: { type: 'draw', source: 'stock' }, loss: 1.2 };
   assert.match(momentText(took, log, 0, t), /^Turn 2: you took 7 of clubs from the discard pile; drawing from the stock/i);
 });
+
+test('a loss of one point, as shown, reads in the singular', async () => {
+  for (const code of ['en', 'ro', 'he']) await loadLanguage(code);
+  const one = { event: 5, kind: 'discard', played: { type: 'discard', card: '9C' }, expert: { type: 'discard', card: 'KD' }, loss: 1.04 };
+  assert.match(momentText(one, log, 0, makeTranslator('en')), /would have left you 1 point better off on average\.$/);
+  assert.match(momentText({ ...one, loss: 1.5 }, log, 0, makeTranslator('en')), /left you 1\.5 points better off/);
+  assert.match(momentText(one, log, 0, makeTranslator('ro')), /cu un punct mai bine\.$/);
+  assert.match(momentText({ ...one, loss: 25.5 }, log, 0, makeTranslator('ro')), /cu 25,5 puncte mai bine\.$/);
+  assert.match(momentText(one, log, 0, makeTranslator('he')), /עם נקודה אחת טוב יותר\.$/);
+});

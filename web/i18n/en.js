@@ -599,9 +599,18 @@ export default {
     other: 'The {count} decisions where the expert would have chosen otherwise, costliest first (judged from what you could see then):',
   },
   'review.show': 'Show this moment',
-  'review.discard': 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} points better off on average.',
-  'review.tookDiscard': 'Turn {n}: you took {card} from the discard pile; drawing from the stock would have left you {loss} points better off on average.',
-  'review.drewStock': 'Turn {n}: you drew from the stock; taking {card} from the discard pile would have left you {loss} points better off on average.',
+  'review.discard': {
+    one: 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} points better off on average.',
+  },
+  'review.tookDiscard': {
+    one: 'Turn {n}: you took {card} from the discard pile; drawing from the stock would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you took {card} from the discard pile; drawing from the stock would have left you {loss} points better off on average.',
+  },
+  'review.drewStock': {
+    one: 'Turn {n}: you drew from the stock; taking {card} from the discard pile would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you drew from the stock; taking {card} from the discard pile would have left you {loss} points better off on average.',
+  },
   'review.theDiscard': 'the discard',
   'seat.thinking': 'thinking…',
 };

@@ -622,9 +622,21 @@ export default {
     other: 'Cele {count} de decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):',
   },
   'review.show': 'Arată momentul',
-  'review.discard': 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu {loss} puncte mai bine.',
-  'review.tookDiscard': 'Tura {n}: ai luat {card} din teanc; trăgând din pachet ai fi avut în medie cu {loss} puncte mai bine.',
-  'review.drewStock': 'Tura {n}: ai tras din pachet; luând {card} din teanc ai fi avut în medie cu {loss} puncte mai bine.',
+  'review.discard': {
+    one: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
+  'review.tookDiscard': {
+    one: 'Tura {n}: ai luat {card} din teanc; trăgând din pachet ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai luat {card} din teanc; trăgând din pachet ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai luat {card} din teanc; trăgând din pachet ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
+  'review.drewStock': {
+    one: 'Tura {n}: ai tras din pachet; luând {card} din teanc ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai tras din pachet; luând {card} din teanc ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai tras din pachet; luând {card} din teanc ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
   'review.theDiscard': 'cartea aruncată',
   'seat.thinking': 'se gândește…',
 };

@@ -31,15 +31,16 @@ export function pileTopBefore(log, event) {
 export function momentText(moment, log, seat, t) {
   const n = ownTurn(log, moment.event, seat);
   const loss = new Intl.NumberFormat(t.lang, { maximumFractionDigits: 1 }).format(moment.loss);
+  const count = Math.round(moment.loss * 10) / 10; // as shown: "1 point", "1.5 points"
   const name = (code) => pieceName(code, t);
   const { played, expert } = moment;
   if (moment.kind === 'discard') {
-    return t('review.discard', { n, played: name(played.card ?? played.tile), expert: name(expert.card ?? expert.tile), loss });
+    return t('review.discard', { n, played: name(played.card ?? played.tile), expert: name(expert.card ?? expert.tile), loss, count });
   }
   const top = pileTopBefore(log, moment.event);
   const card = top ? name(top) : t('review.theDiscard');
-  if (played.source === 'discard') return t('review.tookDiscard', { n, card, loss });
-  return t('review.drewStock', { n, card, loss });
+  if (played.source === 'discard') return t('review.tookDiscard', { n, card, loss, count });
+  return t('review.drewStock', { n, card, loss, count });
 }
 
 export function createRoundReview({ engine, ctl, t, render }) {
