@@ -61,6 +61,10 @@ class Budget:
     # else only the seat's own, and the others only when one of them goes out (`position_value`).
     others: bool = True
 
+    def searches(self, kind: str) -> bool:
+        """Whether a decision of this kind (an action's type) is searched; else it is hard's."""
+        return self.draws if kind == "draw" else self.discards if kind == "discard" else False
+
 
 # Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
 # leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
@@ -94,8 +98,7 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
     hard_action = _hard(view, make_rng(view, "hard", seed))
-    kind = hard_action["type"]
-    if (kind == "draw" and not budget.draws) or (kind == "discard" and not budget.discards):
+    if not budget.searches(hard_action["type"]):
         return hard_action
     candidates = candidate_actions(view, hard_action, budget.candidates)
     if len(candidates) < 2:

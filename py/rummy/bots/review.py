@@ -82,13 +82,11 @@ def _alternatives(view: dict) -> list[dict]:
     """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
     its budget leaves the decision to hard (`rummy101`'s discard; the draw and discard in
     Rummy to 200 and in classic Rummy with three or four: searching them measured no better,
-    or worse), the one alternative is hard's
-    choice — the expert's own there — and the playouts only say what the move made cost
-    against it."""
-    budget = expert.budget_for(view)
+    or worse), the one alternative is hard's choice — the expert's own there — and the
+    playouts only say what the move made cost against it."""
     drawing = view["phase"] == "draw"
-    if not (budget.draws if drawing else budget.discards):
-        own = expert.decide(view, 0, budget)  # hard's move
+    if not expert.budget_for(view).searches("draw" if drawing else "discard"):
+        own = expert.decide(view, 0)  # hard's move: the budget leaves it to hard
         if own["type"] in ("draw", "discard"):
             return [own]
         return expert.discard_candidates(view, 1)  # hard would meld first: its cheapest discard
