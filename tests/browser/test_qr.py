@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fixtures.qr_read import decode
+from fixtures.qr_read import decode, picture
 from fixtures.table_driver import SCREENSHOTS, axe_violations, new_page
 
 import rummy
@@ -136,7 +136,7 @@ def test_qr_codes_decode_to_the_exact_links(browser, site_url):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, "inside a 390 px phone"
         levels[name] = (svg.get_attribute("data-level"), int(svg.get_attribute("data-version")))
         SCREENSHOTS.mkdir(exist_ok=True)
-        png = figure.screenshot(path=str(SCREENSHOTS / f"qr-{name}.png"))
+        png = picture(figure, path=str(SCREENSHOTS / f"qr-{name}.png"))
         assert decode(png) == [urls[name]], f"{name}: the code must read back as the link"
     assert all(level == "M" for level, _ in levels.values()), levels
     assert levels["longest"][1] == 27 and levels["budget"][1] == 38, levels
