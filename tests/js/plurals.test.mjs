@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
+import ro from '../../web/i18n/ro.js';
 
 const held = (t, value) => t('reason.loser', { value, count: value });
 
@@ -32,6 +33,23 @@ test('a pile of one card and an opening of one pair read in the singular', async
   assert.equal(opening(en, 2), 'Your best opening is 21 points (or 2 pairs); you need 101 (or 5 pairs).');
   const ro = makeTranslator('ro');
   assert.match(ro('table.discardLabel', { card: 'x', count: 20 }), /\(20 de cărți\)$/);
-  assert.match(opening(ro, 1), /sau o pereche\)/);
+  assert.match(opening(ro, 1), /perechi: 1 din 5\.$/);
   assert.match(opening(makeTranslator('he'), 1), /זוג אחד/);
+});
+
+// Romanian puts "de" between a number from 20 on (bar 101–119, 201–219, …) and its noun: "48 de
+// puncte", "12 puncte". A message with one form cannot say both, so a number that can reach 20
+// never sits right before its noun there ("puncte: 48"); in plural forms, `other` (Intl's
+// category for those numbers) says "de". Pairs and players stay below 20.
+test('Romanian says "de" after a number from 20 on, or does not put the noun after it', () => {
+  const bare = /\{(\w+)\} (puncte|cărți|piese|mutări|jokeri|formații|runde|mâini|ture)\b/;
+  const wrong = Object.entries(ro).filter(([, message]) => {
+    const forms = typeof message === 'string' ? [message] : [message.other ?? ''];
+    return forms.some((text) => bare.test(text));
+  });
+  assert.deepEqual(wrong, []);
+  const t = makeTranslator('ro');
+  assert.equal(t('opening.points', { points: 48, need: 101 }), 'Puncte pentru deschidere: 48 / 101');
+  assert.equal(t('hand.label', { count: 21 }), 'Mâna ta, 21 de cărți');
+  assert.equal(t('hand.label', { count: 101 }), 'Mâna ta, 101 cărți');
 });
