@@ -49,7 +49,7 @@ test('Romanian says "de" after a number from 20 on, or does not put the noun aft
   });
   assert.deepEqual(wrong, []);
   const t = makeTranslator('ro');
-  assert.equal(t('opening.points', { points: 48, need: 101 }), 'Puncte pentru deschidere: 48 / 101');
+  assert.equal(t('opening.points', { points: 48, need: 101 }), 'Deschidere: 48 / 101 p');
   assert.equal(t('hand.label', { count: 21 }), 'Mâna ta, 21 de cărți');
   assert.equal(t('hand.label', { count: 101 }), 'Mâna ta, 101 cărți');
 });
