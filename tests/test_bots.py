@@ -4,6 +4,7 @@ playing the strategy they claim (ENGINE_API.md "Computer players"; RULES.md ยง1โ
 import copy
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -607,3 +608,24 @@ def test_rummy101_discards_when_every_loose_tile_is_a_joker():
     for level in ("medium", "hard", "expert"):
         action = bots.decide(g.view(1), level, 0)
         assert action["type"] in ("meld", "discard")
+
+
+def test_deal_luck_tells_the_seat_s_deals_from_the_level_s():
+    """bench/deal_luck.py: per deal played in both seatings, who won both times."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "deal_luck.py"
+    spec = importlib.util.spec_from_file_location("deal_luck", path)
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    one = bench.count("basic", "hard", "random", 4, seed=3)
+    other = bench.count("basic", "random", "hard", 4, seed=3)
+    assert sum(one.values()) == 4
+    # The same games, the line-ups named the other way round: the same deals are the seat's,
+    # and each level's own both-seatings wins stay its own.
+    assert [one[k] for k in ("seat", "hard", "random")] == [
+        other[k] for k in ("seat", "hard", "random")
+    ]
+    assert one["hard"] > one["random"]  # random never out-plays hard in both seatings
