@@ -236,7 +236,11 @@ export function renderTable({ t, ctl, on, wide }) {
     h(
       'div',
       { class: 'table-body' },
-      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), meldsSection, piles, wide ? null : log),
+      // On a narrow screen the piles come before the melds: the hand's panel covers the
+      // screen's lower part, and the discard to take must be in sight when the turn begins.
+      wide
+        ? h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), meldsSection, piles)
+        : h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), piles, meldsSection, log),
       wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null,
     ),
     myArea,
