@@ -220,6 +220,9 @@ export function renderTable({ t, ctl, on, wide }) {
   // -- my area
   const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
 
+  // On a narrow screen the piles come before the melds: the hand's panel covers the screen's
+  // lower part, and the discard to take must be in sight when the turn begins.
+  const middle = wide ? [meldsSection, piles] : [piles, meldsSection, log];
   // Public facts only (whose turn, which phase), for styles and tests.
   const main = h(
     'main',
@@ -236,11 +239,7 @@ export function renderTable({ t, ctl, on, wide }) {
     h(
       'div',
       { class: 'table-body' },
-      // On a narrow screen the piles come before the melds: the hand's panel covers the
-      // screen's lower part, and the discard to take must be in sight when the turn begins.
-      wide
-        ? h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), meldsSection, piles)
-        : h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), piles, meldsSection, log),
+      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), ...middle),
       wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null,
     ),
     myArea,
