@@ -239,15 +239,24 @@ def evaluate(
     # Winning is going out first: each loose card costs a card, plus its points (what it
     # costs if someone else goes out first) — points weigh more when the end is near.
     weight = CARD_WEIGHT if horizon > 1 else 0.0
+    cost = {c: weight + cards.value(c, ah) for c in loose}  # the pair loop below reads it often
+    score = sum(cost[c] for c in loose)
+    for a, b, outs in partial_outs(view, loose, know):
+        score -= (cost[a] + cost[b]) * draw_chance(outs, know.unseen_total, horizon)
+    if profile.hold_melds or not may_lay_off(view):
+        # Cards that fit the table wait for the turn the hand goes down (or, in rummy200,
+        # for the first meld).
+        share = 0.9 if may_lay_off(view) else 0.5
+        for card in loose:
+            if layoff_target(view, card) is not None:
+                score -= share * cost[card]
+    return score
 
-    def cost(card: str) -> float:
-        return weight + cards.value(card, ah)
 
-    score = sum(cost(c) for c in loose)
-    unseen = know.unseen_total
-
-    def chance(outs: int) -> float:
-        return draw_chance(outs, unseen, horizon)
+def partial_outs(view: dict, loose: list[str], know: Knowledge) -> list[tuple[str, str, int]]:
+    """Each pair of loose cards that may still meld (one rank, or one suit within two ranks),
+    with the live cards that would make it a meld."""
+    ah = ace_high(view)
 
     def live(suit: int, rank: int) -> int:
         if ah and rank == 14:
@@ -258,23 +267,17 @@ def evaluate(
 
     parsed = [(c, *cards.parse(c)) for c in loose]
     top = 14 if ah else 13
+    out = []
     for i, (a, sa, ra) in enumerate(parsed):
         for b, sb, rb in parsed[i + 1 :]:
-            saved = cost(a) + cost(b)
             if ra == rb:
                 outs = sum(live(s, ra) for s in range(4) if s not in (sa, sb))
-                score -= saved * chance(outs)
             elif sa == sb:
                 outs = max(_run_outs(live, sa, lo, hi, top) for lo, hi in _spans(ra, rb, ah))
-                score -= saved * chance(outs)
-    if profile.hold_melds or not may_lay_off(view):
-        # Cards that fit the table wait for the turn the hand goes down (or, in rummy200,
-        # for the first meld).
-        share = 0.9 if may_lay_off(view) else 0.5
-        for card in loose:
-            if layoff_target(view, card) is not None:
-                score -= share * cost(card)
-    return score
+            else:
+                continue
+            out.append((a, b, outs))
+    return out
 
 
 def _spans(ra: int, rb: int, ah: bool) -> list[tuple[int, int]]:
