@@ -366,8 +366,11 @@ def _play_with_expert(g: rummy.Game, seed: int, budget) -> None:
     ],
 )
 def test_expert_plays_whole_rounds_with_only_legal_actions(variant, players, options):
+    from rummy.bots import expert
+
     g = rummy.new_game(variant, players=players, seed=31, options=options)
-    _play_with_expert(g, 31, _small())
+    # The small budget, scored as the rule set's own (classic Rummy heads-up: by win chance).
+    _play_with_expert(g, 31, replace(_small(), wins=expert.budget_for(g.view(0)).wins))
     assert g.round_result is not None
 
 
@@ -491,8 +494,8 @@ import hashlib, json, rummy
 from rummy import bots
 from rummy.bots import expert
 digest = hashlib.sha256()
-small = expert.Budget(samples=2, candidates=2)
 for variant, players in (("basic", 2), ("rummy101", 2)):
+    small = expert.Budget(samples=2, candidates=2, wins=variant == "basic")
     g = rummy.new_game(variant, players=players, seed=4, options={"max_rebuilds": 1}
                        if variant == "basic" else {})
     while not g.round_over:
@@ -629,3 +632,54 @@ def test_deal_luck_tells_the_seat_s_deals_from_the_level_s():
         other[k] for k in ("seat", "hard", "random")
     ]
     assert one["hard"] > one["random"]  # random never out-plays hard in both seatings
+
+
+# ---------------------------------------------------------------------------------------------
+# The win-chance model of classic Rummy heads-up (rummy.bots.winchance)
+
+
+def test_win_chance_favours_the_hand_nearer_going_out():
+    from rummy.bots import winchance
+
+    near = codes("2C 3C 4C 7D 7S 7H 9H 9S 9C KD")  # three melds and a king: out next turn
+    far = codes("AH 3D 5S 8C TD QH 2S 6H JC 4S")  # nothing that melds
+    s = game("basic", [near, far], discard=["5D"], options={"max_rebuilds": 2}).state()
+    assert winchance.chance(s, 0) > 0.7 > 0.3 > winchance.chance(s, 1)
+    s["round_over"] = True
+    for winner, mine in ((0, 1.0), (1, 0.0), (None, 0.5)):
+        s["round_result"] = {"winner": winner}
+        assert winchance.chance(s, 0) == mine
+
+
+def test_expert_by_win_chance_keeps_a_meld_and_throws_the_loose_king():
+    # Classic Rummy heads-up scores its playouts by the chance of winning the round, in percent.
+    from rummy.bots import expert
+
+    mine = codes("2C 3C 4C 7D 7S 7H 9H 9S 5D KD")
+    g = game("basic", [mine, codes("AH 3D 5S 8C TD QH 2S 6H JC 4S")], stock=["JD"], discard=["AS"])
+    g.apply({"type": "draw", "source": "stock"})
+    view = g.view(0)
+    candidates = [{"type": "discard", "card": c} for c in ("KD", "3C", "JD")]
+    values = expert.evaluate_actions(view, candidates, 0, 8, wins=True)
+    assert all(0.0 <= v <= 100.0 for v in values)
+    assert values[0] > values[1]  # breaking the run of clubs costs chances
+    assert expert.budget_for(view).wins  # the budget of classic Rummy heads-up
+
+
+def test_the_win_chance_bench_labels_every_position_with_the_model_s_inputs():
+    """bench/fit_win_chance.py records what `winchance.features` reads, with who won."""
+    import importlib.util
+
+    from rummy.bots import winchance
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "fit_win_chance.py"
+    spec = importlib.util.spec_from_file_location("fit_win_chance", path)
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    rows = bench.positions([7_000_021])
+    assert len(rows) > 10
+    assert {len(x) for _seed, x, _won in rows} == {len(winchance.WEIGHTS)}
+    # Both seats' positions, labelled from each one's side: one of them won the round.
+    assert {won for _seed, _x, won in rows} == {0.0, 1.0}

@@ -10,7 +10,9 @@ same luck) with the hard level as the playout policy, until this seat is about t
 (every opponent has answered the move) or the round ends. A finished round scores its points;
 an unfinished one scores the hands with hard's own evaluation (points plus what loose cards
 and partial melds are worth), the others' average less the seat's own, or (`Budget.others`
-off) the seat's own hand only (`position_value`). The candidate with the best average wins;
+off) the seat's own hand only (`position_value`); in classic Rummy heads-up it scores the
+seat's chance of winning the round instead (`winchance`, a model fitted on hard's rounds:
+what the simulator measures is rounds won). The candidate with the best average wins;
 hard's own choice is kept unless another beats it by a margin, so sampling noise never
 overrides it for nothing.
 
@@ -34,7 +36,7 @@ from dataclasses import dataclass
 
 from .. import cards, rules, solver, tiles
 from ..errors import IllegalMove
-from . import cardplay, tileplay
+from . import cardplay, tileplay, winchance
 from .common import PROFILES, Profile, base, make_rng, read_log
 
 HARD = PROFILES["hard"]
@@ -44,7 +46,8 @@ PLAIN = Profile("easy", take_discard=False, partials=False, live_cards=False)  #
 @dataclass(frozen=True)
 class Budget:
     """How much search one decision gets: samples of the hidden cards, candidates compared
-    on each, and the margin (in points) another candidate needs to replace hard's choice."""
+    on each, and the margin (in the value's units: points, or percent with ``wins``) another
+    candidate needs to replace hard's choice."""
 
     samples: int = 10
     candidates: int = 3
@@ -60,6 +63,10 @@ class Budget:
     # Card games: an unfinished playout counts the others' hands too (their average cost);
     # else only the seat's own, and the others only when one of them goes out (`position_value`).
     others: bool = True
+    # Classic Rummy heads-up: an unfinished playout scores the chance of winning the round
+    # (`winchance`, in percent) instead of points: 520 of 884 decided rounds against hard
+    # (58.8%) where points won 505 of 890 (56.7%) on the same deals (docs/BOTS.md).
+    wins: bool = False
 
     def searches(self, kind: str) -> bool:
         """Whether a decision of this kind (an action's type) is searched; else it is hard's."""
@@ -68,11 +75,12 @@ class Budget:
 
 # Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
 # leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
-# Classic Rummy heads-up searches 4x as much: there it beats hard in 55.8% of 1029 decided
-# rounds (95% interval [52.7, 58.8]; the default budget: 48.6%), and its p95 in the browser
-# is 177 ms (bench/expert_browser.py; docs/BOTS.md). Rummy to 200 searches nothing: every
-# search tried there chose worse than hard where it chose otherwise (bench/expert_decisions.py)
-# and won fewer rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and
+# Classic Rummy heads-up searches 4x as much and scores by win chance: there it beats hard in
+# 58.0% of 588 decided rounds (95% interval [54.0, 61.9]; in points, 55.8% of 1029; the
+# default budget: 48.6%), and its p95 in the browser is under 250 ms (bench/expert_browser.py;
+# docs/BOTS.md). Rummy to 200 searches nothing: every search tried there, win chance too,
+# chose worse than hard where it chose otherwise (bench/expert_decisions.py) and won fewer
+# rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and
 # discards. So does classic Rummy with three or four: the search it could afford there (this
 # default) won 43.3% of 231 decided four-player rounds against hard, 95% interval [37.1, 49.7]
 # (twice the samples would take about 0.5 s a decision in the browser). docs/BOTS.md.
@@ -81,7 +89,7 @@ HARD_MOVES = Budget(draws=False, discards=False)  # the expert plays hard's draw
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
-BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5)
+BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5, wins=True)
 BUDGETS[("basic", 3)] = BUDGETS[("basic", 4)] = HARD_MOVES
 BUDGETS[("rummy200", 4)] = HARD_MOVES
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
@@ -259,27 +267,35 @@ def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget)
     (`evaluate_actions`), or in the card games, when the budget asks for it, the race
     (`race_values`)."""
     if view["variant"] == "rummy101" or budget.race_samples <= 0:
-        return evaluate_actions(view, candidates, seed, budget.samples, budget.others)
+        return evaluate_actions(view, candidates, seed, budget.samples, budget.others, budget.wins)
     return race_values(view, candidates, seed, budget.race_samples)
 
 
 def evaluate_actions(
-    view: dict, candidates: list[dict], seed: int, samples: int, count_others: bool = True
+    view: dict,
+    candidates: list[dict],
+    seed: int,
+    samples: int,
+    count_others: bool = True,
+    wins: bool = False,
 ) -> list[float]:
-    """Each candidate's average value for ``view``'s seat over ``samples`` sampled deals
-    (points from its seat's side, `position_value`)."""
+    """Each candidate's average value for ``view``'s seat over ``samples`` sampled deals:
+    points from its seat's side (`position_value`), or with ``wins`` (classic Rummy
+    heads-up) its chance of winning the round in percent (`winchance.chance`)."""
     rng = make_rng(view, "expert", seed)
     totals = [0.0] * len(candidates)
     for k in range(samples):
         state = sample_state(view, rng)
         playout_seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
-            totals[i] += playout_value(state, view["seat"], action, playout_seed + k, count_others)
+            totals[i] += playout_value(
+                state, view["seat"], action, playout_seed + k, count_others, wins
+            )
     return [t / samples for t in totals]
 
 
 def playout_value(
-    state: dict, me: int, action: dict, seed: int, count_others: bool = True
+    state: dict, me: int, action: dict, seed: int, count_others: bool = True, wins: bool = False
 ) -> float:
     """Apply ``action`` to a copy of ``state``, let hard play every seat until ``me`` is about
     to draw again (or the round ends), and score the position for ``me``.
@@ -302,6 +318,8 @@ def playout_value(
                 break
     except IllegalMove:
         return REFUSED  # a candidate the rules refuse is never chosen
+    if wins:
+        return 100.0 * winchance.chance(s, me)
     return position_value(s, me, count_others)
 
 
