@@ -613,15 +613,21 @@ def test_rummy101_discards_when_every_loose_tile_is_a_joker():
         assert action["type"] in ("meld", "discard")
 
 
-def test_deal_luck_tells_the_seat_s_deals_from_the_level_s():
-    """bench/deal_luck.py: per deal played in both seatings, who won both times."""
+def _bench(name: str):
+    """A script of bench/ loaded as a module (bench/ is not a package)."""
     import importlib.util
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "deal_luck.py"
-    spec = importlib.util.spec_from_file_location("deal_luck", path)
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_deal_luck_tells_the_seat_s_deals_from_the_level_s():
+    """bench/deal_luck.py: per deal played in both seatings, who won both times."""
+    bench = _bench("deal_luck")
 
     one = bench.count("basic", "hard", "random", 4, seed=3)
     other = bench.count("basic", "random", "hard", 4, seed=3)
@@ -668,15 +674,9 @@ def test_expert_by_win_chance_keeps_a_meld_and_throws_the_loose_king():
 
 def test_the_win_chance_bench_labels_every_position_with_the_model_s_inputs():
     """bench/fit_win_chance.py records what `winchance.features` reads, with who won."""
-    import importlib.util
-
     from rummy.bots import winchance
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "fit_win_chance.py"
-    spec = importlib.util.spec_from_file_location("fit_win_chance", path)
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench("fit_win_chance")
 
     rows = bench.positions([7_000_021])
     assert len(rows) > 10
