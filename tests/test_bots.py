@@ -683,3 +683,16 @@ def test_the_win_chance_bench_labels_every_position_with_the_model_s_inputs():
     assert {len(x) for _seed, x, _won in rows} == {len(winchance.WEIGHTS)}
     # Both seats' positions, labelled from each one's side: one of them won the round.
     assert {won for _seed, _x, won in rows} == {0.0, 1.0}
+
+
+def test_win_chance_is_used_only_where_it_was_fitted():
+    # The simulator's --expert-budget sets a field in every rule set's budget: `wins` there
+    # must leave the other games scored in points (the model reads two hands of cards).
+    from rummy.bots import expert
+
+    g = rummy.new_game("rummy101", players=2, seed=5)
+    view = g.view(0)
+    candidates = [{"type": "draw", "source": "stock"}, {"type": "draw", "source": "stock"}]
+    budget = expert.Budget(samples=2, wins=True)
+    points = expert.evaluate_actions(view, candidates, 0, 2)
+    assert expert.action_values(view, candidates, 0, budget) == points

@@ -63,9 +63,10 @@ class Budget:
     # Card games: an unfinished playout counts the others' hands too (their average cost);
     # else only the seat's own, and the others only when one of them goes out (`position_value`).
     others: bool = True
-    # Classic Rummy heads-up: an unfinished playout scores the chance of winning the round
-    # (`winchance`, in percent) instead of points: 520 of 884 decided rounds against hard
-    # (58.8%) where points won 505 of 890 (56.7%) on the same deals (docs/BOTS.md).
+    # Where `winchance` has a model (classic Rummy heads-up; elsewhere the field is ignored):
+    # an unfinished playout scores the chance of winning the round, in percent, instead of
+    # points: 520 of 884 decided rounds against hard (58.8%) where points won 505 of 890
+    # (56.7%) on the same deals (docs/BOTS.md).
     wins: bool = False
 
     def searches(self, kind: str) -> bool:
@@ -267,7 +268,8 @@ def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget)
     (`evaluate_actions`), or in the card games, when the budget asks for it, the race
     (`race_values`)."""
     if view["variant"] == "rummy101" or budget.race_samples <= 0:
-        return evaluate_actions(view, candidates, seed, budget.samples, budget.others, budget.wins)
+        wins = budget.wins and winchance.covers(view)
+        return evaluate_actions(view, candidates, seed, budget.samples, budget.others, wins)
     return race_values(view, candidates, seed, budget.race_samples)
 
 

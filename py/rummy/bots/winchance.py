@@ -65,6 +65,11 @@ WEIGHTS: tuple[float, ...] = (
 )
 
 
+def covers(view: dict) -> bool:
+    """Whether the model was fitted for ``view``'s game: classic Rummy, two players."""
+    return view["variant"] == "basic" and view["players"] == 2
+
+
 def hand_features(view: dict) -> list[float]:
     """What the model reads of ``view["seat"]``'s hand, as that seat sees it."""
     hand = view["hand"]
