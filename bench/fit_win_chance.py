@@ -91,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     x = np.array([r[1] for r in rows])
     y = np.array([r[2] for r in rows])
     train = np.array([r[0] % 2 == 0 for r in rows])
-    n = winchance.HAND_FEATURES
-    evaluation = x[:, [0, 1 + n + 4]] - x[:, [0, 1 + 4]]  # theirs less mine
+    mine = 1 + winchance.EVALUATION  # after the constant
+    theirs = mine + winchance.HAND_FEATURES
+    evaluation = x[:, [0, theirs]] - x[:, [0, mine]]  # theirs less mine
     evaluation[:, 0] = 1.0
     print(f"{len(rows)} positions from {args.rounds} rounds ({time.perf_counter() - start:.0f} s)")
     for name, inputs in (("hard's evaluation", evaluation), ("the model", x)):

@@ -33,6 +33,7 @@ PAIR_HORIZON = 4.0  # draws over which a pair's chance of becoming a meld is cou
 # then how near it is to going out (at most 1, 2, 3 loose cards), the points' square root,
 # pairs' chances when near, and hard's evaluation times the stock left.
 HAND_FEATURES = 10
+EVALUATION = 4  # hard's evaluation's place among a hand's features
 # The constant, the seat's hand, the opponent's hand, the stock left (fitted, see above).
 WEIGHTS: tuple[float, ...] = (
     -0.0149,  # the constant
@@ -100,7 +101,7 @@ def features(s: dict, me: int) -> list[float]:
     mine = hand_features(rules.make_view(s, me))
     theirs = hand_features(rules.make_view(s, 1 - me))
     stock = len(s["stock"]) / STOCK_SCALE
-    return [1.0, *mine, *theirs, stock, mine[4] * stock, theirs[4] * stock]
+    return [1.0, *mine, *theirs, stock, mine[EVALUATION] * stock, theirs[EVALUATION] * stock]
 
 
 def chance(s: dict, me: int) -> float:
