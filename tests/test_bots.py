@@ -696,3 +696,54 @@ def test_win_chance_is_used_only_where_it_was_fitted():
     budget = expert.Budget(samples=2, wins=True)
     points = expert.evaluate_actions(view, candidates, 0, 2)
     assert expert.action_values(view, candidates, 0, budget) == points
+
+
+# ---------------------------------------------------------------------------------------------
+# What an opponent's passes and discards tell (rummy.bots.inference)
+
+
+def test_a_hand_melds_pairs_or_neither_with_a_clue_s_card():
+    from rummy.bots.inference import MELDS, NEITHER, PAIRS, relation
+
+    assert relation(codes("6H 8H KC"), "7H", False) == MELDS  # a run around it
+    assert relation(codes("7C 7D 2S"), "7H", False) == MELDS  # a set
+    assert relation(codes("9H 7S KC"), "7H", False) == PAIRS  # near in the suit, or the rank
+    assert relation(codes("KC 3D 9S"), "7H", False) == NEITHER
+    assert relation(codes("QH KH"), "AH", False) == NEITHER  # the ace is low...
+    assert relation(codes("QH KH"), "AH", True) == MELDS  # ...unless it may be high
+
+
+def test_the_expert_deals_an_opponent_hands_that_agree_with_the_card_it_let_pass():
+    # Seat 1 drew from the stock with 7♥ on the pile: a sensible player would have taken it
+    # to meld, so the deals the expert weighs (Budget.fills) seldom give it 6♥ 8♥ or two 7s.
+    import random
+
+    from rummy.bots import expert, inference
+
+    hands = [codes("2C 5D 9S JD KS 7H QC 3H 4S 8D"), codes("AS 4D 8C TC 6S 2D JH 3C 9D QS")]
+    g = game("basic", hands, stock=["5S", "9C"], discard=["4C"])
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "discard", "card": "7H"})
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "discard", "card": "2D"})
+    view = g.view(0)
+    assert inference.clues(view, 1) == [("pass", "7H", 1), ("discard", "2D", 0)]
+    melding = []
+    for fills in (1, 8):
+        rng = random.Random(3)
+        deals = [expert.sample_state(view, rng, fills)["hands"][1] for _ in range(400)]
+        melding.append(sum(inference.relation(h, "7H", False) == inference.MELDS for h in deals))
+    assert melding[1] < 0.6 * melding[0]
+
+
+def test_the_inference_bench_measures_each_kind_and_age_of_clue_the_expert_weighs():
+    """bench/fit_inference.py prints `inference.RATIOS`, and scores the forecasts they make."""
+    from rummy.bots import inference
+
+    bench = _bench("fit_inference")
+
+    table = bench.ratios([7_000_021, 7_000_022])
+    assert {("pass", 1), ("discard", 0)} <= set(table) <= set(inference.RATIOS)
+    assert all(len(row) == 3 and min(row) >= 0 for row in table.values())
+    plain, weighted, scored = bench.check([7_000_023], deals=4, fills=4)
+    assert scored > 0 and plain > 0 and weighted > 0

@@ -4,10 +4,12 @@ Hard's heuristics decide from averages; expert checks the choices that matter â€
 to draw from, and which card to discard â€” by playing them out. For each of a fixed number of
 *samples* it deals the hidden cards at random, consistently with what its seat's view tells
 (the cards each opponent took from the pile and has not shown since stay in that opponent's
-hand; the rest of the unseen cards fill the other hands and the stock, whose size is known),
-then plays every candidate on that same deal (common random numbers: the candidates face the
-same luck) with the hard level as the playout policy, until this seat is about to draw again
-(every opponent has answered the move) or the round ends. A finished round scores its points;
+hand; the rest of the unseen cards fill the other hands and the stock, whose size is known;
+in classic Rummy heads-up each sample is the pick of several such deals, weighed by how well
+the opponent's hand agrees with the cards it let pass and threw: `inference`), then plays
+every candidate on that same deal (common random numbers: the candidates face the same luck)
+with the hard level as the playout policy, until this seat is about to draw again (every
+opponent has answered the move) or the round ends. A finished round scores its points;
 an unfinished one scores the hands with hard's own evaluation (points plus what loose cards
 and partial melds are worth), the others' average less the seat's own, or (`Budget.others`
 off) the seat's own hand only (`position_value`); in classic Rummy heads-up it scores the
@@ -29,6 +31,7 @@ the same view and seed give the same action on every machine.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections import Counter
@@ -36,8 +39,9 @@ from dataclasses import dataclass
 
 from .. import cards, rules, solver, tiles
 from ..errors import IllegalMove
-from . import cardplay, tileplay, winchance
+from . import cardplay, inference, tileplay, winchance
 from .common import PROFILES, Profile, base, make_rng, read_log
+from .moves import ace_high
 
 HARD = PROFILES["hard"]
 PLAIN = Profile("easy", take_discard=False, partials=False, live_cards=False)  # no noise
@@ -68,6 +72,11 @@ class Budget:
     # points: 520 of 884 decided rounds against hard (58.8%) where points won 505 of 890
     # (56.7%) on the same deals (docs/BOTS.md).
     wins: bool = False
+    # Card games: deals drawn per sample, one kept by how well the opponents' hands agree
+    # with the cards they let pass and threw (`sample_state`); 1: every deal at random. 8 won
+    # 362 of 590 decided rounds of classic Rummy heads-up where 1 won 341 of 588, on the
+    # same deals (docs/BOTS.md).
+    fills: int = 1
 
     def searches(self, kind: str) -> bool:
         """Whether a decision of this kind (an action's type) is searched; else it is hard's."""
@@ -76,8 +85,9 @@ class Budget:
 
 # Sized so a decision stays under 100 ms at p95 in CPython (bench/bench_expert.py), which
 # leaves the browser's 250 ms for Pyodide's 2-3x; four players need no smaller budget.
-# Classic Rummy heads-up searches 4x as much and scores by win chance: there it beats hard in
-# 58.0% of 588 decided rounds (95% interval [54.0, 61.9]; in points, 55.8% of 1029; the
+# Classic Rummy heads-up searches 4x as much, scores by win chance and deals each sample as the
+# opponent's passes and discards suggest: there it beats hard in 61.0% of 1173 decided rounds
+# (95% interval [58.2, 63.8]; random deals: 58.0% of 588; in points: 55.8% of 1029; the
 # default budget: 48.6%), and its p95 in the browser is under 250 ms (bench/expert_browser.py;
 # docs/BOTS.md). Rummy to 200 searches nothing: every search tried there, win chance too,
 # chose worse than hard where it chose otherwise (bench/expert_decisions.py) and won fewer
@@ -90,7 +100,7 @@ HARD_MOVES = Budget(draws=False, discards=False)  # the expert plays hard's draw
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
-BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5, wins=True)
+BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5, wins=True, fills=8)
 BUDGETS[("basic", 3)] = BUDGETS[("basic", 4)] = HARD_MOVES
 BUDGETS[("rummy200", 4)] = HARD_MOVES
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
@@ -174,9 +184,13 @@ def _draw_sources(view: dict) -> list[str]:
 # Sampling what the seat cannot see
 
 
-def sample_state(view: dict, rng: random.Random) -> dict:
+def sample_state(view: dict, rng: random.Random, fills: int = 1) -> dict:
     """A full game state agreeing with everything ``view`` shows, the hidden cards dealt at
-    random: each opponent keeps the cards it took from the pile and has not shown since."""
+    random: each opponent keeps the cards it took from the pile and has not shown since.
+
+    With ``fills`` above 1 (card games) that many deals are drawn and one kept in proportion
+    to how well the opponents' hands agree with the cards they let pass and threw
+    (`inference.weight`)."""
     me, n = view["seat"], view["players"]
     know = read_log(view, track=False)
     uses_tiles = view["variant"] == "rummy101"
@@ -185,26 +199,44 @@ def sample_state(view: dict, rng: random.Random) -> dict:
     for meld in view["table"]:
         seen.update(base(c) for c in meld["cards"])
     pool = full - seen
-    hands: list[list[str]] = [[] for _ in range(n)]
-    hands[me] = list(view["hand"])
+    held: list[list[str]] = [[] for _ in range(n)]
     for seat in range(n):
-        if seat == me:
-            continue
-        held = list((know.picked[seat] & pool).elements())[: view["hand_sizes"][seat]]
-        pool -= Counter(held)
-        hands[seat] = held
-    rest = sorted(pool.elements())
+        if seat != me:
+            held[seat] = list((know.picked[seat] & pool).elements())[: view["hand_sizes"][seat]]
+            pool -= Counter(held[seat])
+    unseen = sorted(pool.elements())
+    deals = [_deal(view, held, unseen, rng) for _ in range(max(1, fills))]
+    if len(deals) > 1:
+        ah = ace_high(view)
+        found = {s: inference.clues(view, s) for s in range(n) if s != me}
+        weights = [
+            math.prod(inference.weight(hands[s], found[s], ah) for s in found)
+            for hands, _stock in deals
+        ]
+        hands, stock = rng.choices(deals, weights)[0]
+    else:
+        hands, stock = deals[0]
+    return _state_from_view(view, hands, stock)
+
+
+def _deal(
+    view: dict, held: list[list[str]], unseen: list[str], rng: random.Random
+) -> tuple[list[list[str]], list[str]]:
+    """The opponents' hands (``held`` filled up at random from ``unseen``) and the stock."""
+    me, n = view["seat"], view["players"]
+    rest = list(unseen)
     rng.shuffle(rest)
-    need = sum(view["hand_sizes"][s] - len(hands[s]) for s in range(n) if s != me)
+    need = sum(view["hand_sizes"][s] - len(held[s]) for s in range(n) if s != me)
     need += view["stock"]
     if len(rest) < need:  # rummy101 button jokers come from outside the set
         rest += [tiles.JOKER] * (need - len(rest))
+    hands = [list(view["hand"]) if s == me else list(held[s]) for s in range(n)]
     for seat in range(n):
         if seat != me:
             missing = view["hand_sizes"][seat] - len(hands[seat])
             hands[seat] += rest[:missing]
             rest = rest[missing:]
-    return _state_from_view(view, hands, rest[: view["stock"]])
+    return hands, rest[: view["stock"]]
 
 
 def _state_from_view(view: dict, hands: list[list[str]], stock: list[str]) -> dict:
@@ -269,7 +301,9 @@ def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget)
     (`race_values`)."""
     if view["variant"] == "rummy101" or budget.race_samples <= 0:
         wins = budget.wins and winchance.covers(view)
-        return evaluate_actions(view, candidates, seed, budget.samples, budget.others, wins)
+        return evaluate_actions(
+            view, candidates, seed, budget.samples, budget.others, wins, budget.fills
+        )
     return race_values(view, candidates, seed, budget.race_samples)
 
 
@@ -280,6 +314,7 @@ def evaluate_actions(
     samples: int,
     count_others: bool = True,
     wins: bool = False,
+    fills: int = 1,
 ) -> list[float]:
     """Each candidate's average value for ``view``'s seat over ``samples`` sampled deals:
     points from its seat's side (`position_value`), or with ``wins`` (classic Rummy
@@ -287,7 +322,7 @@ def evaluate_actions(
     rng = make_rng(view, "expert", seed)
     totals = [0.0] * len(candidates)
     for k in range(samples):
-        state = sample_state(view, rng)
+        state = sample_state(view, rng, fills)
         playout_seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
             totals[i] += playout_value(
