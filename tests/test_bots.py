@@ -415,10 +415,11 @@ def test_expert_sample_is_a_state_the_engine_accepts():
         if g.round_over:
             continue
         view = g.view(g.current_player)
-        state = expert.sample_state(view, random.Random(1))
-        check_state(state)
-        assert rummy.load(state).view(view["seat"])["hand"] == view["hand"]
-        assert [len(h) for h in state["hands"]] == view["hand_sizes"]
+        for fills in (1, 8):  # 8: weighed by the opponents' clues (card games)
+            state = expert.sample_state(view, random.Random(1), fills)
+            check_state(state)
+            assert rummy.load(state).view(view["seat"])["hand"] == view["hand"]
+            assert [len(h) for h in state["hands"]] == view["hand_sizes"]
 
 
 def test_expert_can_score_a_playout_by_its_own_hand_alone():

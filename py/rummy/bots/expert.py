@@ -188,9 +188,9 @@ def sample_state(view: dict, rng: random.Random, fills: int = 1) -> dict:
     """A full game state agreeing with everything ``view`` shows, the hidden cards dealt at
     random: each opponent keeps the cards it took from the pile and has not shown since.
 
-    With ``fills`` above 1 (card games) that many deals are drawn and one kept in proportion
-    to how well the opponents' hands agree with the cards they let pass and threw
-    (`inference.weight`)."""
+    With ``fills`` above 1 that many deals are drawn and one kept in proportion to how well
+    the opponents' hands agree with the cards they let pass and threw (`inference.weight`;
+    card games only: tiles are dealt at random)."""
     me, n = view["seat"], view["players"]
     know = read_log(view, track=False)
     uses_tiles = view["variant"] == "rummy101"
@@ -205,7 +205,7 @@ def sample_state(view: dict, rng: random.Random, fills: int = 1) -> dict:
             held[seat] = list((know.picked[seat] & pool).elements())[: view["hand_sizes"][seat]]
             pool -= Counter(held[seat])
     unseen = sorted(pool.elements())
-    deals = [_deal(view, held, unseen, rng) for _ in range(max(1, fills))]
+    deals = [_deal(view, held, unseen, rng) for _ in range(1 if uses_tiles else max(1, fills))]
     if len(deals) > 1:
         ah = ace_high(view)
         found = {s: inference.clues(view, s) for s in range(n) if s != me}
