@@ -110,10 +110,11 @@ def main(argv: list[str] | None = None) -> int:
     print("}")
     if args.check:
         other = [(args.seed + 1) * 1_000_003 + i for i in range(args.check)]
-        plain, weighted, n = check(other, args.deals, max(2, args.fills))
+        fills = max(2, args.fills)
+        plain, weighted, n = check(other, args.deals, fills)
         print(
             f"opponent's hand forecast, log loss per unseen card ({n} cards, {args.check} rounds):"
-            f" random deals {plain:.4f}, weighted ({max(2, args.fills)} per sample) {weighted:.4f}"
+            f" random deals {plain:.4f}, weighted ({fills} per sample) {weighted:.4f}"
         )
     return 0
 

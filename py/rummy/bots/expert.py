@@ -190,53 +190,70 @@ def sample_state(view: dict, rng: random.Random, fills: int = 1) -> dict:
 
     With ``fills`` above 1 that many deals are drawn and one kept in proportion to how well
     the opponents' hands agree with the cards they let pass and threw (`inference.weight`;
-    card games only: tiles are dealt at random)."""
-    me, n = view["seat"], view["players"]
-    know = read_log(view, track=False)
-    uses_tiles = view["variant"] == "rummy101"
-    full = Counter(tiles.FULL_SET if uses_tiles else cards.DECK)
-    seen = Counter(view["hand"]) + Counter(view["discard"])
-    for meld in view["table"]:
-        seen.update(base(c) for c in meld["cards"])
-    pool = full - seen
-    held: list[list[str]] = [[] for _ in range(n)]
-    for seat in range(n):
-        if seat != me:
-            held[seat] = list((know.picked[seat] & pool).elements())[: view["hand_sizes"][seat]]
-            pool -= Counter(held[seat])
-    unseen = sorted(pool.elements())
-    deals = [_deal(view, held, unseen, rng) for _ in range(1 if uses_tiles else max(1, fills))]
-    if len(deals) > 1:
-        ah = ace_high(view)
-        found = {s: inference.clues(view, s) for s in range(n) if s != me}
-        weights = [
-            math.prod(inference.weight(hands[s], found[s], ah) for s in found)
-            for hands, _stock in deals
-        ]
-        hands, stock = rng.choices(deals, weights)[0]
-    else:
-        hands, stock = deals[0]
-    return _state_from_view(view, hands, stock)
+    card games only: tiles are dealt at random). A search dealing many samples of one view
+    keeps a `Dealer`, which reads the view once."""
+    return Dealer(view, fills).state(rng)
 
 
-def _deal(
-    view: dict, held: list[list[str]], unseen: list[str], rng: random.Random
-) -> tuple[list[list[str]], list[str]]:
-    """The opponents' hands (``held`` filled up at random from ``unseen``) and the stock."""
-    me, n = view["seat"], view["players"]
-    rest = list(unseen)
-    rng.shuffle(rest)
-    need = sum(view["hand_sizes"][s] - len(held[s]) for s in range(n) if s != me)
-    need += view["stock"]
-    if len(rest) < need:  # rummy101 button jokers come from outside the set
-        rest += [tiles.JOKER] * (need - len(rest))
-    hands = [list(view["hand"]) if s == me else list(held[s]) for s in range(n)]
-    for seat in range(n):
-        if seat != me:
-            missing = view["hand_sizes"][seat] - len(hands[seat])
-            hands[seat] += rest[:missing]
-            rest = rest[missing:]
-    return hands, rest[: view["stock"]]
+class Dealer:
+    """Deals ``view``'s hidden cards as `sample_state` says, as often as asked: what every deal
+    shares (the unseen cards, those each opponent is known to hold, its clues) is read once."""
+
+    def __init__(self, view: dict, fills: int = 1) -> None:
+        me, n = view["seat"], view["players"]
+        know = read_log(view, track=False)
+        uses_tiles = view["variant"] == "rummy101"
+        full = Counter(tiles.FULL_SET if uses_tiles else cards.DECK)
+        seen = Counter(view["hand"]) + Counter(view["discard"])
+        for meld in view["table"]:
+            seen.update(base(c) for c in meld["cards"])
+        pool = full - seen
+        self.held: list[list[str]] = [[] for _ in range(n)]
+        for seat in range(n):
+            if seat != me:
+                known = (know.picked[seat] & pool).elements()
+                self.held[seat] = list(known)[: view["hand_sizes"][seat]]
+                pool -= Counter(self.held[seat])
+        self.view = view
+        self.unseen = sorted(pool.elements())
+        self.fills = 1 if uses_tiles else max(1, fills)
+        self.ace_high = ace_high(view)
+        opponents = [s for s in range(n) if s != me]
+        self.clues = {s: inference.clues(view, s) for s in opponents} if self.fills > 1 else {}
+
+    def state(self, rng: random.Random) -> dict:
+        deals = [self._deal(rng) for _ in range(self.fills)]
+        if len(deals) > 1:
+            weights = [
+                math.prod(
+                    inference.weight(hands[s], found, self.ace_high)
+                    for s, found in self.clues.items()
+                )
+                for hands, _stock in deals
+            ]
+            hands, stock = rng.choices(deals, weights)[0]
+        else:
+            hands, stock = deals[0]
+        return _state_from_view(self.view, hands, stock)
+
+    def _deal(self, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+        """The opponents' hands (what each is known to hold, filled up at random from the
+        unseen cards) and the stock."""
+        view, held = self.view, self.held
+        me, n = view["seat"], view["players"]
+        rest = list(self.unseen)
+        rng.shuffle(rest)
+        need = sum(view["hand_sizes"][s] - len(held[s]) for s in range(n) if s != me)
+        need += view["stock"]
+        if len(rest) < need:  # rummy101 button jokers come from outside the set
+            rest += [tiles.JOKER] * (need - len(rest))
+        hands = [list(view["hand"]) if s == me else list(held[s]) for s in range(n)]
+        for seat in range(n):
+            if seat != me:
+                missing = view["hand_sizes"][seat] - len(hands[seat])
+                hands[seat] += rest[:missing]
+                rest = rest[missing:]
+        return hands, rest[: view["stock"]]
 
 
 def _state_from_view(view: dict, hands: list[list[str]], stock: list[str]) -> dict:
@@ -320,9 +337,10 @@ def evaluate_actions(
     points from its seat's side (`position_value`), or with ``wins`` (classic Rummy
     heads-up) its chance of winning the round in percent (`winchance.chance`)."""
     rng = make_rng(view, "expert", seed)
+    dealer = Dealer(view, fills)
     totals = [0.0] * len(candidates)
     for k in range(samples):
-        state = sample_state(view, rng, fills)
+        state = dealer.state(rng)
         playout_seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
             totals[i] += playout_value(
@@ -457,9 +475,10 @@ def race_values(view: dict, candidates: list[dict], seed: int, samples: int) -> 
     hand it leaves goes out than the others — which the sampled stock answers exactly for
     the specific cards, several turns ahead, at the cost of one solver call per turn."""
     rng = make_rng(view, "expert-race", seed)
+    dealer = Dealer(view)
     totals = [0.0] * len(candidates)
     for _ in range(samples):
-        state = sample_state(view, rng)
+        state = dealer.state(rng)
         for i, action in enumerate(candidates):
             totals[i] += _race(view, state, action)
     return [t / samples for t in totals]
