@@ -214,6 +214,47 @@ def test_rummy101_hard_keeps_back_a_tile_the_opened_next_player_could_lay_off():
     assert bots.decide(view, "hard", 0) == {"type": "discard", "card": "B9"}
 
 
+def _opened_after_the_starter(starter: list[str], mine: list[str], level: str) -> rummy.Game:
+    """rummy101: seat 1 starts and opens, seat 0 draws and plays (``level``) until it is about
+    to discard."""
+    g = game("rummy101", [mine, starter], first=1, stock=["B8"])
+    while g.current_player == 1:
+        g.apply(bots.decide(g.view(1), "hard", 0))
+    while True:
+        action = bots.decide(g.view(0), level, 0)
+        if action["type"] == "discard":
+            return g
+        g.apply(action)
+
+
+STARTER = codes("R10 JK R12 B11 B12 B13 Y11 Y12 Y13 R1 R4 B1 B4 K2 K4 Y3 R8 B8 Y7 K1 Y5 B3")
+OPENER = codes("R5 K5 B5 R6 K6 B6 R7 K7 B7 R9 B9 Y9 K9 Y6 Y7 Y8 K8")
+
+
+def test_rummy101_expert_takes_a_joker_off_the_table_and_keeps_it():
+    # R11 fits nowhere on the table but in the joker's place in R10 JK R12: the expert swaps it
+    # and keeps the joker (hard swaps only when the joker lays more tiles at once; it cannot here).
+    mine = [*OPENER, *codes("R11 Y2 K3 B12")]
+    hard = _opened_after_the_starter(STARTER, mine, "hard").view(0)
+    assert "R11" in hard["hand"] and "JK" not in hard["hand"]
+    expert = _opened_after_the_starter(STARTER, mine, "expert").view(0)
+    assert "JK" in expert["hand"] and "R11" not in expert["hand"]
+    assert any(m["cards"] == ["R10", "R11", "R12"] for m in expert["table"])
+    assert bots.decide(expert, "expert", 0)["card"] != "JK"
+
+
+def test_rummy101_expert_keeps_a_high_tile_that_may_still_meld():
+    # Opened, with R12 B12 Y2 K3 left and one Y12 still unseen: hard sheds a 12 (its points
+    # weigh more than the one tile that would make the set); the expert, playing to go out
+    # first, lets points only break ties and keeps both 12s.
+    starter = codes("K10 K11 K12 K11 K12 K13 Y10 Y11 Y12 R1 R4 B1 B4 K2 K4 Y3 R8 B8 Y7 R10 B10 K1")
+    mine = codes("R5 K5 B5 R6 K6 B6 R7 K7 B7 R9 B9 Y9 K9 Y6 Y7 Y8 K8 R12 B12 Y2 K3")
+    hard = _opened_after_the_starter(starter, mine, "hard").view(0)
+    assert sorted(hard["hand"]) == sorted(codes("R12 B12 Y2 K3"))
+    assert bots.decide(hard, "hard", 0)["card"] in ("R12", "B12")
+    assert bots.decide(hard, "expert", 0) == {"type": "discard", "card": "K3"}
+
+
 # ---------------------------------------------------------------------------------------------
 # Hints
 

@@ -29,6 +29,13 @@ class Profile:
     dump_high: bool = False  # shed high cards when an opponent holds three or fewer
     hold_melds: bool = False  # cards: hide melds until the hand goes down in one turn
     joker_play: bool = False  # rummy101: joker swaps, joker finishes, the joker button
+    # rummy101, opened: how much each point of a loose tile counts toward discarding it
+    # (shedding points lowers what the rack pays if another seat finishes first)
+    shed: float = 0.4
+    # rummy101: take a joker off the table with any tile that fits nowhere else, once a turn,
+    # and keep it in the rack instead of laying it off (expert: it fits wherever the rack
+    # needs one later, and the next player cannot swap it for themselves)
+    take_jokers: bool = False
     noise: float = 0.0  # chance of a careless discard (easy)
 
 

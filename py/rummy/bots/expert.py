@@ -20,7 +20,9 @@ overrides it for nothing.
 
 Everything else (melds, lay-offs, joker swaps, when to hold melds) is hard's logic: those
 moves are either forced by the rules or already exact (the solver). In rummy101 the discard
-is hard's too (`Budget.discards`): searching it measured no better. In Rummy to 200, and in
+is not searched (`Budget.discards`): searching it measured no better. There the expert plays
+its tiles as hard would but to go out first rather than to save points (`TILES`: it keeps a
+high tile that may still be laid, and takes jokers off the table). In Rummy to 200, and in
 classic Rummy with three or four players, the draw and the discard are hard's (`HARD_MOVES`):
 the searches tried there won fewer rounds than hard (docs/BOTS.md).
 
@@ -35,7 +37,7 @@ import math
 import random
 import statistics
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import cards, rules, solver, tiles
 from ..errors import IllegalMove
@@ -44,6 +46,12 @@ from .common import PROFILES, Profile, base, make_rng, read_log
 from .moves import ace_high
 
 HARD = PROFILES["hard"]
+# rummy101: hard's tile play turned toward winning the round rather than saving points (docs/
+# BOTS.md, *Expert: strength*): no shedding of high tiles when an opponent is nearly out, a
+# loose tile's points only break ties, and jokers taken off the table and kept. Without any
+# search it wins 54.9% of 1981 decided rounds against hard, with the draw searched 55.4% of
+# 3970; hard's own weights moved one at a time had never moved it beyond the noise.
+TILES = replace(HARD, level="expert", dump_high=False, shed=0.05, take_jokers=True)
 PLAIN = Profile("easy", take_discard=False, partials=False, live_cards=False)  # no noise
 
 
@@ -94,7 +102,9 @@ class Budget:
 # rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and
 # discards. So does classic Rummy with three or four: the search it could afford there (this
 # default) won 43.3% of 231 decided four-player rounds against hard, 95% interval [37.1, 49.7]
-# (twice the samples would take about 0.5 s a decision in the browser). docs/BOTS.md.
+# (twice the samples would take about 0.5 s a decision in the browser). rummy101 searches
+# the draw only (searching the discard too measured no better than hard's ranking, before
+# `TILES`); its discard is `TILES`'s ranking. docs/BOTS.md.
 DEFAULT = Budget()
 HARD_MOVES = Budget(draws=False, discards=False)  # the expert plays hard's draws and discards
 BUDGETS: dict[tuple[str, int], Budget] = {
@@ -116,12 +126,12 @@ def budget_for(view: dict) -> Budget:
 def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
-    hard_action = _hard(view, make_rng(view, "hard", seed))
-    if not budget.searches(hard_action["type"]):
-        return hard_action
-    candidates = candidate_actions(view, hard_action, budget.candidates)
+    own = _heuristic(view, make_rng(view, "hard", seed))
+    if not budget.searches(own["type"]):
+        return own
+    candidates = candidate_actions(view, own, budget.candidates)
     if len(candidates) < 2:
-        return hard_action
+        return own
     values = action_values(view, candidates, seed, budget)
     best = max(range(len(candidates)), key=lambda i: (values[i], -i))
     if values[best] - values[0] <= budget.margin:
@@ -129,10 +139,11 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     return candidates[best]
 
 
-def _hard(view: dict, rng: random.Random) -> dict:
+def _heuristic(view: dict, rng: random.Random) -> dict:
+    """The expert's action before any search: hard's, or in rummy101 that of `TILES`."""
     with solver.work_budget(PLAYOUT_BUDGET):
         if view["variant"] == "rummy101":
-            return tileplay.decide(view, HARD, rng)
+            return tileplay.decide(view, TILES, rng)
         return cardplay.decide(view, HARD, rng)
 
 
@@ -140,25 +151,26 @@ def _hard(view: dict, rng: random.Random) -> dict:
 # What to compare
 
 
-def candidate_actions(view: dict, hard_action: dict, limit: int) -> list[dict]:
-    """Hard's action first, then the alternatives worth searching: the other draw source, or
-    the next cheapest discards by hard's ranking. Empty of alternatives for every other play
-    (melds, lay-offs, swaps), which stay hard's."""
-    kind = hard_action["type"]
+def candidate_actions(view: dict, first: dict, limit: int) -> list[dict]:
+    """``first`` (the expert's action before search: hard's, in rummy101 `TILES`'s), then the
+    alternatives worth searching: the other draw source, or the next cheapest discards by the
+    same ranking. Empty of alternatives for every other play (melds, lay-offs, swaps)."""
+    kind = first["type"]
     if kind == "draw":
-        return [hard_action] + [
-            {"type": "draw", "source": s} for s in _draw_sources(view) if s != hard_action["source"]
+        return [first] + [
+            {"type": "draw", "source": s} for s in _draw_sources(view) if s != first["source"]
         ]
     if kind != "discard":
-        return [hard_action]
-    others = [a for a in discard_candidates(view, limit) if a != hard_action]
-    return [hard_action, *others[: max(0, limit - 1)]]
+        return [first]
+    others = [a for a in discard_candidates(view, limit) if a != first]
+    return [first, *others[: max(0, limit - 1)]]
 
 
 def discard_candidates(view: dict, limit: int) -> list[dict]:
     """The ``limit`` cheapest discards by hard's ranking (`discard_scores`)."""
     module = tileplay if view["variant"] == "rummy101" else cardplay
-    scores = module.discard_scores(view, HARD, read_log(view))
+    profile = TILES if view["variant"] == "rummy101" else HARD
+    scores = module.discard_scores(view, profile, read_log(view))
     ranked = sorted(scores, key=lambda c: (scores[c], c))[:limit]
     return [{"type": "discard", "card": c} for c in ranked]
 
@@ -379,12 +391,16 @@ def playout_value(
 
 
 def _playout_action(view: dict, me: int, rng: random.Random) -> dict:
-    """Hard's action, except that an opponent discards its highest loose card (as easy, without
-    carelessness): hard's discard weighs every card, ten times the cost, and what an opponent
-    throws away hardly changes the position expert scores when its turn comes round."""
-    if view["seat"] == me or view["phase"] == "draw":
-        return _hard(view, rng)
+    """The expert's own action for its seat (`_heuristic`); for an opponent hard's, except that
+    it discards its highest loose card (as easy, without carelessness): hard's discard weighs
+    every card, ten times the cost, and what an opponent throws away hardly changes the
+    position expert scores when its turn comes round."""
+    if view["seat"] == me:
+        return _heuristic(view, rng)
     with solver.work_budget(PLAYOUT_BUDGET):
+        if view["phase"] == "draw":
+            module = tileplay if view["variant"] == "rummy101" else cardplay
+            return module.decide(view, HARD, rng)
         if view["variant"] == "rummy101":
             know = read_log(view)
             play = tileplay.next_play(view, HARD, rng, know)

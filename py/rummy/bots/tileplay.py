@@ -142,6 +142,8 @@ def next_play(view: dict, profile: Profile, rng: random.Random, know: Knowledge)
             if done is not None and done:
                 return done[0]
         swap = joker_swap(view, hand)
+        if swap is None and profile.take_jokers and opened == "melds":
+            swap = take_joker(view, hand)
         if swap is not None:
             return swap
     found = _new_melds(view, hand)
@@ -202,8 +204,8 @@ def _layoff(view: dict, hand: list[str], profile: Profile) -> dict | None:
     if len(hand) < 2:
         return None
     for code in sorted(set(hand), key=lambda c: (tiles.is_joker(c), -value(c), c)):
-        if code == JK and (not profile.joker_play or len(hand) <= 3):
-            continue  # keep it for a joker finish
+        if code == JK and (not profile.joker_play or profile.take_jokers or len(hand) <= 3):
+            continue  # keep it for a joker finish (or, taking jokers, for good)
         target = layoff_target(view, code)
         if target is not None:
             return {"type": "layoff", "meld": target, "cards": [code]}
@@ -253,6 +255,29 @@ def joker_swap(view: dict, hand: list[str]) -> dict | None:
             if tried >= 3:
                 return None
     return None
+
+
+def take_joker(view: dict, hand: list[str]) -> dict | None:
+    """Take a joker off the table with a tile that fits nowhere else, once a turn: the rack
+    trades a tile it could not lay for one it can lay anywhere (expert's `take_jokers`)."""
+    if len(hand) < 2 or _swapped_this_turn(view):
+        return None
+    for meld in view["table"]:
+        if not any(tiles.is_joker(c) for c in meld["cards"]):
+            continue
+        for code in sorted(set(hand)):
+            if code != JK and swappable(meld, code) and layoff_target(view, code) is None:
+                return {"type": "swap_joker", "meld": meld["id"], "tile": code}
+    return None
+
+
+def _swapped_this_turn(view: dict) -> bool:
+    for event in reversed(view["log"]):
+        if event.get("seat") != view["seat"] or event["type"] in ("draw", "discard"):
+            return False
+        if event["type"] == "swap_joker":
+            return True
+    return False
 
 
 def taken_play(view: dict, hand: list[str], taken: str) -> dict | None:
@@ -473,7 +498,8 @@ def keep_scores(
         if opened is None:
             score += 0.1 * number  # high tiles bring the opening closer
         else:
-            score -= (1.0 if horizon < 5 else 0.4) * number * (2 if opened == "pairs" else 1)
+            shed = 1.0 if horizon < 5 else profile.shed
+            score -= shed * number * (2 if opened == "pairs" else 1)
             if layoff_target(view, code) is not None:
                 score += 5
         out[code] = score
