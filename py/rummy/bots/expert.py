@@ -46,11 +46,11 @@ from .common import PROFILES, Profile, base, make_rng, read_log
 from .moves import ace_high
 
 HARD = PROFILES["hard"]
-# rummy101: hard's tile play turned toward winning the round rather than saving points (docs/
-# BOTS.md, *Expert: strength*): no shedding of high tiles when an opponent is nearly out, a
-# loose tile's points only break ties, and jokers taken off the table and kept. Without any
-# search it wins 54.9% of 1981 decided rounds against hard, with the draw searched 55.4% of
-# 3970; hard's own weights moved one at a time had never moved it beyond the noise.
+# rummy101: hard's tile play turned toward winning the round rather than saving points
+# (docs/BOTS.md, *Playing to win in `rummy101`*): no shedding of high tiles when an opponent
+# is nearly out, a loose tile's points only break ties, and jokers taken off the table and
+# kept. Without any search it wins 54.9% of 1981 decided rounds against hard, with the draw
+# searched 55.4% of 3970; hard's own weights moved one at a time never moved it beyond noise.
 TILES = replace(HARD, level="expert", dump_high=False, shed=0.05, take_jokers=True)
 PLAIN = Profile("easy", take_discard=False, partials=False, live_cards=False)  # no noise
 
@@ -167,7 +167,8 @@ def candidate_actions(view: dict, first: dict, limit: int) -> list[dict]:
 
 
 def discard_candidates(view: dict, limit: int) -> list[dict]:
-    """The ``limit`` cheapest discards by hard's ranking (`discard_scores`)."""
+    """The ``limit`` cheapest discards by hard's ranking (`discard_scores`; rummy101: by
+    `TILES`'s)."""
     module = tileplay if view["variant"] == "rummy101" else cardplay
     profile = TILES if view["variant"] == "rummy101" else HARD
     scores = module.discard_scores(view, profile, read_log(view))

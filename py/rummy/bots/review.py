@@ -5,8 +5,9 @@ The round is replayed from its seed (`link.replay_views`) as the reviewed seat s
 of that seat's draws and discards, the move it made and the expert's alternatives are played
 out on the same sampled deals (`expert.evaluate_actions`), judged from the view the seat had
 at that moment — never from the cards it could not see, even though the round is over. Where
-the expert leaves a decision to hard (`expert.Budget`), hard's move is the one alternative.
-The answer is codes and numbers; the page words it.
+the expert does not search a decision (`expert.Budget`), its unsearched move (hard's; in
+rummy101 `expert.TILES`'s) is the one alternative. The answer is codes and numbers; the page
+words it.
 """
 
 from __future__ import annotations
@@ -80,16 +81,16 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 
 def _alternatives(view: dict) -> list[dict]:
     """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
-    its budget leaves the decision to hard (`rummy101`'s discard; the draw and discard in
-    Rummy to 200 and in classic Rummy with three or four: searching them measured no better,
-    or worse), the one alternative is hard's choice — the expert's own there — and the
-    playouts only say what the move made cost against it."""
+    its budget leaves the decision unsearched (`rummy101`'s discard, by `expert.TILES`; the
+    draw and discard in Rummy to 200 and in classic Rummy with three or four, hard's:
+    searching them measured no better, or worse), the one alternative is the expert's own
+    unsearched choice, and the playouts only say what the move made cost against it."""
     drawing = view["phase"] == "draw"
     if not expert.budget_for(view).searches("draw" if drawing else "discard"):
-        own = expert.decide(view, 0)  # hard's move: the budget leaves it to hard
+        own = expert.decide(view, 0)  # unsearched: hard's move (rummy101: TILES's)
         if own["type"] in ("draw", "discard"):
             return [own]
-        return expert.discard_candidates(view, 1)  # hard would meld first: its cheapest discard
+        return expert.discard_candidates(view, 1)  # it would meld first: its cheapest discard
     if drawing:
         return [{"type": "draw", "source": s} for s in expert._draw_sources(view)]
     return expert.discard_candidates(view, expert.DEFAULT.candidates + 1)
