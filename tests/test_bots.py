@@ -248,7 +248,7 @@ def test_rummy101_expert_keeps_a_high_tile_that_may_still_meld():
     # weigh more than the one tile that would make the set); the expert, playing to go out
     # first, lets points only break ties and keeps both 12s.
     starter = codes("K10 K11 K12 K11 K12 K13 Y10 Y11 Y12 R1 R4 B1 B4 K2 K4 Y3 R8 B8 Y7 R10 B10 K1")
-    mine = codes("R5 K5 B5 R6 K6 B6 R7 K7 B7 R9 B9 Y9 K9 Y6 Y7 Y8 K8 R12 B12 Y2 K3")
+    mine = [*OPENER, *codes("R12 B12 Y2 K3")]
     hard = _opened_after_the_starter(starter, mine, "hard").view(0)
     assert sorted(hard["hand"]) == sorted(codes("R12 B12 Y2 K3"))
     assert bots.decide(hard, "hard", 0)["card"] in ("R12", "B12")

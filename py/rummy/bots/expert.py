@@ -142,9 +142,17 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
 def _heuristic(view: dict, rng: random.Random) -> dict:
     """The expert's action before any search: hard's, or in rummy101 that of `TILES`."""
     with solver.work_budget(PLAYOUT_BUDGET):
-        if view["variant"] == "rummy101":
-            return tileplay.decide(view, TILES, rng)
-        return cardplay.decide(view, HARD, rng)
+        return _play(view).decide(view, _own_profile(view), rng)
+
+
+def _play(view: dict):
+    """The module that plays ``view``'s game: tiles or cards."""
+    return tileplay if view["variant"] == "rummy101" else cardplay
+
+
+def _own_profile(view: dict) -> Profile:
+    """How the expert plays where it does not search: hard, or in rummy101 `TILES`."""
+    return TILES if view["variant"] == "rummy101" else HARD
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,9 +177,7 @@ def candidate_actions(view: dict, first: dict, limit: int) -> list[dict]:
 def discard_candidates(view: dict, limit: int) -> list[dict]:
     """The ``limit`` cheapest discards by hard's ranking (`discard_scores`; rummy101: by
     `TILES`'s)."""
-    module = tileplay if view["variant"] == "rummy101" else cardplay
-    profile = TILES if view["variant"] == "rummy101" else HARD
-    scores = module.discard_scores(view, profile, read_log(view))
+    scores = _play(view).discard_scores(view, _own_profile(view), read_log(view))
     ranked = sorted(scores, key=lambda c: (scores[c], c))[:limit]
     return [{"type": "discard", "card": c} for c in ranked]
 
@@ -400,8 +406,7 @@ def _playout_action(view: dict, me: int, rng: random.Random) -> dict:
         return _heuristic(view, rng)
     with solver.work_budget(PLAYOUT_BUDGET):
         if view["phase"] == "draw":
-            module = tileplay if view["variant"] == "rummy101" else cardplay
-            return module.decide(view, HARD, rng)
+            return _play(view).decide(view, HARD, rng)
         if view["variant"] == "rummy101":
             know = read_log(view)
             play = tileplay.next_play(view, HARD, rng, know)
