@@ -505,16 +505,93 @@ def test_expert_can_leave_the_draw_to_hard():
 def test_expert_plays_hard_s_draws_and_discards_where_its_search_lost(variant, players, options):
     # Every search tried in Rummy to 200, and the one classic Rummy can afford with three or
     # four, won fewer rounds than hard (docs/BOTS.md), so there the expert's budget searches
-    # nothing: a whole round, move for move, is hard's.
+    # nothing: a whole round, move for move, is hard's (in Rummy to 200 until the pile is
+    # turned over: the second pass is `lastpass`'s).
     g = rummy.new_game(variant, players=players, seed=7, options=options)
     moves = 0
-    while not g.round_over:
+    while not g.round_over and not g.state()["renewals"]:
         view = g.view(g.current_player)
         action = bots.decide(view, "hard", 7)
         assert bots.decide(view, "expert", 7) == action
         g.apply(action)
         moves += 1
     assert moves > 20
+
+
+def _second_pass(mine: list[str], stock_head: list[str], top: str) -> rummy.Game:
+    """Rummy to 200, seat 0 to draw in the stock's second pass: the stock is ``stock_head``
+    then the rest of the deck, in the order the first pass threw them on the pile (the log
+    says so), and ``top`` is on the pile, thrown by seat 3 after it drew the turned-up card."""
+    used = {*mine, *stock_head, top}
+    rest = [c for c in rummy.cards.DECK if c not in used]
+    others = [rest[0:7], rest[7:14], rest[14:21]]
+    under, stock = rest[21], [*stock_head, *rest[22:]]
+    s = game("rummy200", [mine, *others], stock=stock, discard=[under, top]).state()
+    log = []
+    for i, card in enumerate([*stock, under]):
+        log.append({"type": "draw", "source": "stock", "seat": i % 4})
+        log.append({"type": "discard", "card": card, "seat": i % 4})
+    log.append({"type": "turnover", "stock": len(stock) + 1, "seat": len(stock) % 4})
+    log.append({"type": "draw", "source": "stock", "seat": 3})
+    log.append({"type": "discard", "card": top, "seat": 3})
+    s.update(log=log, renewals=1, turn=len(log) // 2)
+    return rummy.load(s)
+
+
+def test_the_second_stock_is_known_from_the_pile_it_was():
+    from rummy.bots import lastpass
+
+    g = _second_pass(codes("2S 3S 4S 5S 9C 9D KH"), codes("QH 8C 8D 8S JH"), "7C")
+    assert lastpass.known_stock(g.view(0)) == g.state()["stock"]
+    # In real rounds too: before the turnover nothing is known, after it every card but the
+    # one turned up at the deal (while it is still in the stock).
+    for seed in (3, 4):
+        g = rummy.new_game("rummy200", players=4, seed=seed)
+        checked = 0
+        while not g.round_over:
+            view = g.view(g.current_player)
+            known = lastpass.known_stock(view)
+            if not g.state()["renewals"]:
+                assert known is None
+            else:
+                stock = g.state()["stock"]
+                assert [c for c in known if c is not lastpass.UNKNOWN] == [
+                    c for c, k in zip(stock, known, strict=True) if k is not lastpass.UNKNOWN
+                ]
+                assert known.count(lastpass.UNKNOWN) <= 1
+                checked += 1
+            g.apply(bots.decide(view, "hard", seed))
+        assert checked > 10
+
+
+@pytest.mark.parametrize("top", ["7C", "QH"])
+def test_expert_goes_out_sooner_with_the_second_stock_it_remembers(top):
+    # 2S-5S, 9C 9D and K♥; its next cards: Q♥ from the stock (or from the pile), then J♥ when
+    # the other three have drawn. Hard keeps the nines for a third (two are still unseen) and
+    # throws a heart or takes a card from the stock instead of the Q♥ on the pile; the expert
+    # knows no nine comes and goes out with the hearts at its next turn.
+    stock = codes("QH 8C 8D 8S JH") if top == "7C" else codes("8C 8D 8S JH")
+    g = _second_pass(codes("2S 3S 4S 5S 9C 9D KH"), stock, top)
+    view = g.view(0)
+    hard, expert = bots.decide(view, "hard", 0), bots.decide(view, "expert", 0)
+    if top == "QH":
+        assert (hard, expert) == (
+            {"type": "draw", "source": "stock"},
+            {"type": "draw", "source": "discard"},
+        )
+    g.apply(expert)
+    view = g.view(0)
+    if top == "7C":
+        assert bots.decide(view, "hard", 0)["card"] in ("QH", "KH")
+    thrown = bots.decide(view, "expert", 0)
+    assert thrown["card"] in ("9C", "9D")
+    g.apply(thrown)
+    for seat in (1, 2, 3):  # the others draw from the stock and throw what they drew
+        g.apply({"type": "draw", "source": "stock"})
+        g.apply({"type": "discard", "card": g.view(seat)["hand"][-1]})
+    while not g.round_over:
+        g.apply(bots.decide(g.view(0), "expert", 0))
+    assert g.round_result["winner"] == 0
 
 
 def test_expert_sees_only_the_view_so_hidden_cards_do_not_matter():

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 
 from .. import cards, rules, solver, tiles
 from ..errors import IllegalMove
-from . import cardplay, inference, tileplay, winchance
+from . import cardplay, inference, lastpass, tileplay, winchance
 from .common import PROFILES, Profile, base, make_rng, read_log
 from .moves import ace_high
 
@@ -85,6 +85,9 @@ class Budget:
     # 362 of 590 decided rounds of classic Rummy heads-up where 1 won 341 of 588, on the
     # same deals (docs/BOTS.md).
     fills: int = 1
+    # Rummy to 200: in the stock's second pass, whose order every player saw on the pile,
+    # draw and discard to go out in the fewest turns (`lastpass`), where hard is slower.
+    last_pass: bool = False
 
     def searches(self, kind: str) -> bool:
         """Whether a decision of this kind (an action's type) is searched; else it is hard's."""
@@ -112,7 +115,7 @@ BUDGETS: dict[tuple[str, int], Budget] = {
 }
 BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5, wins=True, fills=8)
 BUDGETS[("basic", 3)] = BUDGETS[("basic", 4)] = HARD_MOVES
-BUDGETS[("rummy200", 4)] = HARD_MOVES
+BUDGETS[("rummy200", 4)] = replace(HARD_MOVES, last_pass=True)
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
@@ -127,6 +130,8 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
     own = _heuristic(view, make_rng(view, "hard", seed))
+    if budget.last_pass:
+        own = lastpass.plan(view, own)
     if not budget.searches(own["type"]):
         return own
     candidates = candidate_actions(view, own, budget.candidates)
