@@ -505,11 +505,11 @@ def test_expert_can_leave_the_draw_to_hard():
 def test_expert_plays_hard_s_draws_and_discards_where_its_search_lost(variant, players, options):
     # Every search tried in Rummy to 200, and the one classic Rummy can afford with three or
     # four, won fewer rounds than hard (docs/BOTS.md), so there the expert's budget searches
-    # nothing: a whole round, move for move, is hard's (in Rummy to 200 until the pile is
-    # turned over: the second pass is `lastpass`'s).
+    # nothing: a whole round, move for move, is hard's (in Rummy to 200 until the first
+    # stock's last card is drawn: from then on the second stock is known, `lastpass`).
     g = rummy.new_game(variant, players=players, seed=7, options=options)
     moves = 0
-    while not g.round_over and not g.state()["renewals"]:
+    while not g.round_over and g.state()["stock"] and not g.state()["renewals"]:
         view = g.view(g.current_player)
         action = bots.decide(view, "hard", 7)
         assert bots.decide(view, "expert", 7) == action
