@@ -196,7 +196,7 @@ def summarise(
         "variant": variant,
         "players": players,
         "lineup": lineup,
-        "unit": "match" if match else "round",
+        "units": "matches" if match else "rounds",
         "games": len(results),
         "decided": decided,
         "draws": draws,
@@ -237,7 +237,7 @@ def _ms(sorted_times: list[float], q: float) -> float | None:
 def format_report(rep: dict) -> str:
     lines = [
         f"{rep['variant']} {rep['players']}p, line-up {','.join(rep['lineup'])} (seats rotated),"
-        f" {rep['games']} {rep['unit']}s: {rep['decided']} decided, {rep['draws']} drawn"
+        f" {rep['games']} {rep['units']}: {rep['decided']} decided, {rep['draws']} drawn"
         + (f"; endings {rep['kinds']}" if rep["kinds"] else ""),
         f"bot bugs (illegal or endless): {rep['bot_bugs']}",
     ]
@@ -257,7 +257,7 @@ def format_report(rep: dict) -> str:
             f" {d['cpu_ms_median']!s:>7} {d['cpu_ms_p99']!s:>7}"
         )
     lines.append(
-        f"{rep['seconds']} s, {rep['games_per_second']} {rep['unit']}s per second"
+        f"{rep['seconds']} s, {rep['games_per_second']} {rep['units']} per second"
         " (decision times in ms: wall clock, and CPU time of the deciding thread)"
     )
     return "\n".join(lines)

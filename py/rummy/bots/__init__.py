@@ -15,7 +15,8 @@ Levels:
 - ``expert``: hard, but its draws and discards are chosen by search: it samples the cards it
   cannot see and plays the candidates out with hard (see :mod:`rummy.bots.expert`). Where
   the search measured weaker than hard (Rummy to 200, classic Rummy with three or four) it
-  plays hard's moves; in rummy101 it searches only the draw.
+  plays hard's moves, but for Rummy to 200's second stock, whose every card it remembers
+  from the pile (:mod:`rummy.bots.lastpass`); in rummy101 it searches only the draw.
 
 ``hint(view) -> dict`` advises the human seat (see :mod:`rummy.bots.hints` for every key).
 """

@@ -24,7 +24,9 @@ is not searched (`Budget.discards`): searching it measured no better. There the 
 its tiles as hard would but to go out first rather than to save points (`TILES`: it keeps a
 high tile that may still be laid, and takes jokers off the table). In Rummy to 200, and in
 classic Rummy with three or four players, the draw and the discard are hard's (`HARD_MOVES`):
-the searches tried there won fewer rounds than hard (docs/BOTS.md).
+the searches tried there won fewer rounds than hard (docs/BOTS.md). Rummy to 200 adds one
+thing no sampling needs: once the pile is turned over, every card of the second stock is
+known in order, and the expert draws and discards to go out soonest (`lastpass`).
 
 Blind by construction: the only input is the view, the samples come from a generator keyed
 by the view and the seed (`common.make_rng`), and the budget counts samples, never time, so
@@ -102,12 +104,14 @@ class Budget:
 # default budget: 48.6%), and its p95 in the browser is under 250 ms (bench/expert_browser.py;
 # docs/BOTS.md). Rummy to 200 searches nothing: every search tried there, win chance too,
 # chose worse than hard where it chose otherwise (bench/expert_decisions.py) and won fewer
-# rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and
-# discards. So does classic Rummy with three or four: the search it could afford there (this
-# default) won 43.3% of 231 decided four-player rounds against hard, 95% interval [37.1, 49.7]
-# (twice the samples would take about 0.5 s a decision in the browser). rummy101 searches
-# the draw only (searching the discard too measured no better than hard's ranking, before
-# `TILES`); its discard is `TILES`'s ranking. docs/BOTS.md.
+# rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and discards until
+# the pile is turned over, then plans the known second stock (`lastpass`): 62.0% of 2688
+# decided rounds, 2 expert v 2 hard. Classic Rummy with three or four plays hard's moves too:
+# the search it could afford there (this default) won 43.3% of 231 decided four-player rounds
+# against hard, 95% interval [37.1, 49.7] (twice the samples would take about 0.5 s a
+# decision in the browser). rummy101 searches the draw only (searching the discard too
+# measured no better than hard's ranking, before `TILES`); its discard is `TILES`'s ranking.
+# docs/BOTS.md.
 DEFAULT = Budget()
 HARD_MOVES = Budget(draws=False, discards=False)  # the expert plays hard's draws and discards
 BUDGETS: dict[tuple[str, int], Budget] = {

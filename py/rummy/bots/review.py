@@ -82,12 +82,13 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 def _alternatives(view: dict) -> list[dict]:
     """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
     its budget leaves the decision unsearched (`rummy101`'s discard, by `expert.TILES`; the
-    draw and discard in Rummy to 200 and in classic Rummy with three or four, hard's:
-    searching them measured no better, or worse), the one alternative is the expert's own
-    unsearched choice, and the playouts only say what the move made cost against it."""
+    draw and discard in Rummy to 200 and in classic Rummy with three or four, hard's, or in
+    Rummy to 200's second stock `lastpass`'s: searching them measured no better, or worse),
+    the one alternative is the expert's own unsearched choice, and the playouts only say what
+    the move made cost against it."""
     drawing = view["phase"] == "draw"
     if not expert.budget_for(view).searches("draw" if drawing else "discard"):
-        own = expert.decide(view, 0)  # unsearched: hard's move (rummy101: TILES's)
+        own = expert.decide(view, 0)  # unsearched: hard's move (rummy101: TILES's; lastpass)
         if own["type"] in ("draw", "discard"):
             return [own]
         return expert.discard_candidates(view, 1)  # it would meld first: its cheapest discard
