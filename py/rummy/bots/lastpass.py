@@ -68,7 +68,8 @@ def plan(view: dict, own: dict) -> dict:
 
 
 def _draw(view: dict, own: dict, stock: list[str | None]) -> dict:
-    top, n = view["discard"][-1] if view["discard"] else None, view["players"]
+    top = view["discard"][-1] if view["discard"] else None
+    n = view["players"]
     if top is None or stock[0] is UNKNOWN:
         return own
     held = {"stock": [*view["hand"], stock[0]], "discard": [*view["hand"], top]}
