@@ -255,6 +255,19 @@ def test_rummy101_expert_keeps_a_high_tile_that_may_still_meld():
     assert bots.decide(hard, "expert", 0) == {"type": "discard", "card": "K3"}
 
 
+def test_rummy101_expert_never_opens_with_pairs():
+    # Six pairs and no run or set: hard opens with five of them; the expert, playing to go out
+    # first, waits for runs and sets (a rack opened with pairs seldom goes out first).
+    hand = codes("R4 R4 K2 K2 B3 B3 Y4 Y4 R5 R5 K6 K6 Y8 B10 R12 K9 Y11 B13 R8 K11 Y13 B7")
+    g = game("rummy101", [hand, codes("R1 R2 R3")])
+    hard = bots.decide(g.view(0), "hard", 0)
+    assert hard["type"] == "meld" and all(len(set(m)) == 1 for m in hard["melds"])
+    expert = bots.decide(g.view(0), "expert", 0)
+    assert expert["type"] == "discard"
+    g.apply(expert)  # a legal discard
+    assert g.view(0)["opened"][0] is None
+
+
 # ---------------------------------------------------------------------------------------------
 # Hints
 

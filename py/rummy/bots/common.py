@@ -36,6 +36,9 @@ class Profile:
     # and keep it in the rack instead of laying it off (expert: it fits wherever the rack
     # needs one later, and the next player cannot swap it for themselves)
     take_jokers: bool = False
+    # rummy101: open with five pairs when runs and sets fall short of the points (expert: never;
+    # a rack that opens with pairs seldom goes out first, docs/BOTS.md)
+    pairs_opening: bool = True
     noise: float = 0.0  # chance of a careless discard (easy)
 
 

@@ -96,7 +96,7 @@ def choose_draw(view: dict, profile: Profile, rng: random.Random) -> str:
         return rng.choice(sources)
     if top is not None and profile.take_discard:
         hand = [*view["hand"], top]
-        if taken_play(view, hand, top) is not None:
+        if taken_play(view, hand, top, profile.pairs_opening) is not None:
             return "discard"
     if profile.joker_play and button_available(view) and _button_pays(view):
         return "joker"
@@ -130,12 +130,12 @@ def next_play(view: dict, profile: Profile, rng: random.Random, know: Knowledge)
     opened = view["opened"][seat]
     taken = pending_take(view, know)
     if taken is not None:
-        return taken_play(view, hand, taken)
+        return taken_play(view, hand, taken, profile.pairs_opening)
     if profile.level == "random":
         plays = _all_plays(view, hand)
         return rng.choice(plays) if plays and rng.random() < 0.6 else None
     if opened is None:
-        return opening(view, hand)
+        return opening(view, hand, profile.pairs_opening)
     if profile.joker_play:
         if opened == "melds":
             done = finish_plan(view, hand)
@@ -152,15 +152,18 @@ def next_play(view: dict, profile: Profile, rng: random.Random, know: Knowledge)
     return _layoff(view, hand, profile)
 
 
-def opening(view: dict, hand: list[str]) -> dict | None:
+def opening(view: dict, hand: list[str], pairs_opening: bool = True) -> dict | None:
     """The opening to lay now: the exact best runs/sets if they reach the threshold, else
-    pairs if enough, else None (a tile is always kept back to discard)."""
+    pairs if enough (and ``pairs_opening``), else None (a tile is always kept back to
+    discard)."""
     need = view["thresholds"]
     points, found = best_opening(hand)
     if points >= need["points"]:
         found = _keep_one(hand, found, need["points"])
         if found:
             return {"type": "meld", "melds": found}
+    if not pairs_opening:
+        return None
     pairs = _pairs_keeping_one(hand)
     if len(pairs) >= need["pairs"]:
         return {"type": "meld", "melds": pairs}
@@ -280,8 +283,9 @@ def _swapped_this_turn(view: dict) -> bool:
     return False
 
 
-def taken_play(view: dict, hand: list[str], taken: str) -> dict | None:
-    """The play that uses the taken discard ``taken`` this turn (``hand`` holds it), or None.
+def taken_play(view: dict, hand: list[str], taken: str, pairs_opening: bool = True) -> dict | None:
+    """The play that uses the taken discard ``taken`` this turn (``hand`` holds it), or None
+    (an opening with pairs only if ``pairs_opening``).
 
     A taken joker counts as used in any meld that holds a joker (RULES.md §3: the engine
     checks the physical tile), so melds are compared by their physical tiles.
@@ -304,7 +308,8 @@ def taken_play(view: dict, hand: list[str], taken: str) -> dict | None:
                     return {"type": "meld", "melds": [meld, *others]}
         count, pairs = best_pairs(hand)
         if (
-            not joker
+            pairs_opening
+            and not joker
             and hand.count(taken) >= 2
             and count >= need["pairs"]
             and 2 * count < len(hand)
@@ -467,7 +472,10 @@ def keep_scores(
 
     have = Counter(tiles.parse(c) for c in loose if not tiles.is_joker(c))
     pairs_mode = opened == "pairs" or (
-        opened is None and best_pairs(hand)[0] >= 4 and best_opening(hand)[0] < 70
+        opened is None
+        and profile.pairs_opening
+        and best_pairs(hand)[0] >= 4
+        and best_opening(hand)[0] < 70
     )
     out: dict[str, float] = {}
     for code in sorted(set(loose)):
