@@ -197,16 +197,11 @@ def discard_candidates(view: dict, limit: int) -> list[dict]:
 
 
 def _draw_sources(view: dict) -> list[str]:
-    """The draws expert may choose. A rummy101 discard only when hard's own play phase will
-    use it (a bot never needs `reset_turn`); the joker button only when hard would press it."""
+    """The draws expert may choose. A rummy101 discard only when its own play phase (`TILES`)
+    will use it (a bot never needs `reset_turn`); the joker button only when hard would press
+    it."""
     if view["variant"] == "rummy101":
-        top = tileplay.discard_available(view)
-        out = ["stock"]
-        if top is not None:
-            hand = [*view["hand"], top]
-            if tileplay.taken_play(view, hand, top, TILES.pairs_opening) is not None:
-                out.append("discard")
-        return out
+        return ["stock", "discard"] if tileplay.usable_discard(view, TILES) else ["stock"]
     out = []
     if view["stock"] > 0:
         out.append("stock")

@@ -90,17 +90,23 @@ def button_available(view: dict) -> bool:
 
 
 def choose_draw(view: dict, profile: Profile, rng: random.Random) -> str:
-    top = discard_available(view)
     if profile.level == "random":
         sources = ["stock"] + (["joker"] if button_available(view) else [])
         return rng.choice(sources)
-    if top is not None and profile.take_discard:
-        hand = [*view["hand"], top]
-        if taken_play(view, hand, top, profile.pairs_opening) is not None:
-            return "discard"
+    if profile.take_discard and usable_discard(view, profile):
+        return "discard"
     if profile.joker_play and button_available(view) and _button_pays(view):
         return "joker"
     return "stock"
+
+
+def usable_discard(view: dict, profile: Profile) -> bool:
+    """Whether the discard on offer has a use this turn for ``profile``'s play (the rules let
+    it be taken only for one: `taken_play`)."""
+    top = discard_available(view)
+    if top is None:
+        return False
+    return taken_play(view, [*view["hand"], top], top, profile.pairs_opening) is not None
 
 
 def _button_pays(view: dict) -> bool:
