@@ -268,6 +268,30 @@ def test_rummy101_expert_never_opens_with_pairs():
     assert g.view(0)["opened"][0] is None
 
 
+def test_rummy101_expert_opens_with_pairs_late_only_to_lose_less():
+    # Near the end of the stock (three draws a player or fewer) a pairs opening is no longer a
+    # bet on going out but damage control: the rack left after it pays twice its value, an
+    # unopened rack 202. Low tiles left (62 points, pays 124): open; high ones (102): wait.
+    low = codes("R4 R4 K2 K2 B3 B3 Y4 Y4 R5 R5 K6 K6 Y1 B9 R12 K9 Y11 B1 R8 K1 Y3 B7")
+    high = codes("R4 R4 K2 K2 B3 B3 Y4 Y4 R5 R5 K6 K6 Y8 B10 R12 K9 Y11 B13 R8 K11 Y13 B7")
+    for hand, stock, opens in ((low, 6, True), (low, 7, False), (high, 6, False)):
+        opponent = codes("R1 R2 R3")
+        g = game(
+            "rummy101",
+            [hand, opponent],
+            stock=codes("Y2 Y2 B2 B2 R2 K3 K4")[:stock],
+            tail_discard=True,
+        )
+        assert g.view(0)["stock"] == stock
+        action = bots.decide(g.view(0), "expert", 0)
+        if opens:
+            assert action["type"] == "meld" and all(len(set(m)) == 1 for m in action["melds"])
+            assert len(action["melds"]) == 6
+        else:
+            assert action["type"] == "discard"
+        g.apply(action)  # legal either way
+
+
 # ---------------------------------------------------------------------------------------------
 # Hints
 

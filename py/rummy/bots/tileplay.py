@@ -160,20 +160,35 @@ def next_play(view: dict, profile: Profile, rng: random.Random, know: Knowledge)
 
 def opening(view: dict, hand: list[str], pairs_opening: bool = True) -> dict | None:
     """The opening to lay now: the exact best runs/sets if they reach the threshold, else
-    pairs if enough (and ``pairs_opening``), else None (a tile is always kept back to
-    discard)."""
+    pairs if enough (and ``pairs_opening``, or late: `pairs_save_points`), else None (a tile
+    is always kept back to discard)."""
     need = view["thresholds"]
     points, found = best_opening(hand)
     if points >= need["points"]:
         found = _keep_one(hand, found, need["points"])
         if found:
             return {"type": "meld", "melds": found}
-    if not pairs_opening:
-        return None
     pairs = _pairs_keeping_one(hand)
-    if len(pairs) >= need["pairs"]:
-        return {"type": "meld", "melds": pairs}
-    return None
+    if len(pairs) < need["pairs"]:
+        return None
+    if not pairs_opening and not pairs_save_points(view, hand, pairs):
+        return None
+    return {"type": "meld", "melds": pairs}
+
+
+# A seat that plays to go out does not open with pairs (docs/BOTS.md), except when the stock
+# has this many draws or fewer left per player: then it opens with them to pay less.
+LATE_DRAWS = 3
+
+
+def pairs_save_points(view: dict, hand: list[str], pairs: list[list[str]]) -> bool:
+    """Whether a pairs opening is worth making only to lose less: the stock is nearly out,
+    and the rack left after the pairs would pay less (twice its value, a joker 101) than an
+    unopened rack's 202 (RULES.md §3, scoring)."""
+    if view["stock"] > LATE_DRAWS * view["players"]:
+        return False
+    rest = without(hand, flat(pairs))
+    return 2 * sum(101 if tiles.is_joker(c) else value(c) for c in rest) < 202
 
 
 def _keep_one(hand: list[str], found: list[list[str]], need: int) -> list[list[str]]:
@@ -291,7 +306,7 @@ def _swapped_this_turn(view: dict) -> bool:
 
 def taken_play(view: dict, hand: list[str], taken: str, pairs_opening: bool = True) -> dict | None:
     """The play that uses the taken discard ``taken`` this turn (``hand`` holds it), or None
-    (an opening with pairs only if ``pairs_opening``).
+    (an opening with pairs only if ``pairs_opening``, or late: `pairs_save_points`).
 
     A taken joker counts as used in any meld that holds a joker (RULES.md §3: the engine
     checks the physical tile), so melds are compared by their physical tiles.
@@ -314,7 +329,7 @@ def taken_play(view: dict, hand: list[str], taken: str, pairs_opening: bool = Tr
                     return {"type": "meld", "melds": [meld, *others]}
         count, pairs = best_pairs(hand)
         if (
-            pairs_opening
+            (pairs_opening or pairs_save_points(view, hand, pairs))
             and not joker
             and hand.count(taken) >= 2
             and count >= need["pairs"]
