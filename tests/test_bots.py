@@ -310,6 +310,19 @@ def test_hint_shows_the_best_opening_against_the_threshold():
     assert all(a["type"] != "meld" for a in h["actions"])
 
 
+def test_hint_in_rummy101_waits_for_runs_and_sets_rather_than_open_with_pairs():
+    # The Hint gives the expert's own tile play in rummy101: six pairs and no run or set reach
+    # the pairs threshold, but it advises a discard and says why.
+    hand = codes("R4 R4 K2 K2 B3 B3 Y4 Y4 R5 R5 K6 K6 Y8 B10 R12 K9 Y11 B13 R8 K11 Y13 B7")
+    g = game("rummy101", [hand, codes("R1 R2 R3")])
+    h = bots.hint(g.view(0))
+    assert h["opening"]["can_open"] and h["opening"]["pairs"] == 6
+    assert [a["type"] for a in h["actions"]] == ["discard"]
+    assert h["message"].startswith("You could open with 6 pairs, but wait for runs and sets")
+    assert h["actions"][0] == bots.decide(g.view(0), "expert", 0)
+    g.apply(h["actions"][0])
+
+
 def test_hint_actions_can_be_applied_in_turn():
     for variant, players in (("basic", 2), ("rummy200", 4), ("rummy101", 2)):
         g = rummy.new_game(variant, players=players, seed=8)

@@ -100,7 +100,7 @@ def test_a_whole_round_played_only_from_the_hint(browser, site_url, variant, pla
     assert turns >= 2 and texts, (turns, texts)
     # Every step named a button as it is labelled, and no engine code reached the player.
     for text in texts:
-        assert text.startswith(("Hint:", "Keep", "Your best opening")), text
+        assert text.startswith(("Hint:", "Keep", "Your best opening", "You could open")), text
         assert not any(code in text for code in (" JK", "=R", "=K", "=B", "=Y")), text
     assert page.problems == []
     assert page.evaluate("() => window.__csp") == []

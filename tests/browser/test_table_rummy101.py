@@ -24,6 +24,7 @@ from fixtures.table_driver import (
     shot,
     start,
 )
+from test_table_match import dealt, open_position
 
 import rummy
 from rummy import melds, solver
@@ -164,3 +165,47 @@ def test_the_player_says_what_an_ambiguous_joker_stands_for(browser, site_url):
     press(page, "#choose button:has-text('red 6')")
     expect(page.locator(".staged-group .tile.joker")).to_have_attribute("data-code", "JK=R6")
     expect(page.locator("#opening-counter")).to_contain_text("Opening: 21 / 101 points")
+
+
+def test_the_hint_waits_for_runs_and_sets_rather_than_open_with_pairs_and_says_why(
+    browser, site_url
+):
+    # Six pairs reach the pairs threshold, runs and sets are far from 101: the Hint (the
+    # expert's own play) advises a discard, not a pairs opening, and explains it on screen.
+    rack = [
+        "R4",
+        "R4",
+        "K2",
+        "K2",
+        "B3",
+        "B3",
+        "Y4",
+        "Y4",
+        "R5",
+        "R5",
+        "K6",
+        "K6",
+        "Y8",
+        "B10",
+        "R12",
+        "K9",
+        "Y11",
+        "B13",
+        "R8",
+        "K11",
+        "Y13",
+        "B7",
+    ]
+    g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [rack, []], [22, 21]))
+    page = new_page(browser, "phone")
+    open_position(page, site_url, g)
+    press(page, "#btn-hint")
+    text = page.locator("#hint-text")
+    expect(text).to_contain_text("You could open with 6 pairs, but wait for runs and sets")
+    expect(text).to_contain_text("Hint: discard")
+    shot(page, "hint-pairs-wait-phone")
+    press(page, "#play-hint")
+    expect(page.locator("#table")).not_to_have_attribute("data-my-turn", "yes")
+    assert page.locator("#table [role=alert]").count() == 0
+    assert page.locator("[data-meld]").count() == 0  # nothing laid: no pairs opening
+    assert page.problems == []

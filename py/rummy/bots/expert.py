@@ -138,7 +138,7 @@ def budget_for(view: dict) -> Budget:
 def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     """The expert's action for ``view["seat"]`` (one action, as every level)."""
     budget = budget or budget_for(view)
-    own = _heuristic(view, make_rng(view, "hard", seed))
+    own = own_action(view, seed)
     if budget.last_pass:
         own = lastpass.plan(view, own)
     if not budget.searches(own["type"]):
@@ -151,6 +151,12 @@ def decide(view: dict, seed: int = 0, budget: Budget | None = None) -> dict:
     if values[best] - values[0] <= budget.margin:
         return candidates[0]
     return candidates[best]
+
+
+def own_action(view: dict, seed: int = 0) -> dict:
+    """The expert's action before any search (hard's; in rummy101 `TILES`'s): the Hint's
+    advice in rummy101, where the search adds nothing to it (docs/BOTS.md)."""
+    return _heuristic(view, make_rng(view, "hard", seed))
 
 
 def _heuristic(view: dict, rng: random.Random) -> dict:

@@ -1,4 +1,6 @@
-"""Advice for the human seat: what the hard computer player would do in its place.
+"""Advice for the human seat: what a computer player would do in its place — in `basic` and
+`rummy200` the hard level, in `rummy101` the expert's own tile play (`expert.own_action`: it
+plays to go out first and never opens with pairs, but for a late opening that loses less).
 
 ``hint(view)`` returns a dict (JSON-compatible) with these keys:
 
@@ -13,7 +15,8 @@
 - ``"discard"``: the suggested discard at the end of the plays (play phase), else ``None``.
 - ``"opening"`` (rummy101, seat not opened yet; else ``None``): ``{"points": best runs/sets
   value, "need": points threshold, "melds": [...], "pairs": most pairs, "pairs_need": pairs
-  threshold, "pair_melds": [...], "can_open": bool}``, from the exact solver.
+  threshold, "pair_melds": [...], "can_open": bool}``, from the exact solver. When only the
+  pairs reach their threshold the advice may still be to wait (the message says why).
 - ``"actions"``: the concrete actions, in order, that carry the advice out (each one legal in
   turn; a stock draw ends the list since the drawn card is unknown).
 - ``"message"``: one English sentence summing it up, e.g. "Your best opening is 104; you need
@@ -49,7 +52,7 @@ def hint(view: dict) -> dict:
         out["opening"] = _opening(view)
     current = view
     for _ in range(_MAX_STEPS):
-        action = decide(current, "hard", 0)
+        action = _advise(current)
         out["actions"].append(action)
         kind = action["type"]
         if kind == "draw":
@@ -72,6 +75,15 @@ def hint(view: dict) -> dict:
         held = bool(out["melds"]) and out["phase"] == "play"
     out["message"] = _message(view, out, held)
     return out
+
+
+def _advise(view: dict) -> dict:
+    """One step of the advice: hard's action, or in rummy101 the expert's own."""
+    if view["variant"] == "rummy101":
+        from . import expert
+
+        return expert.own_action(view)
+    return decide(view, "hard", 0)
 
 
 def _opening(view: dict) -> dict:
@@ -112,7 +124,13 @@ def _message(view: dict, out: dict, held: bool) -> str:
                 f" (you need {opening['need']})"
             )
         elif opening["pairs"] >= opening["pairs_need"]:
-            parts.append(f"You can open with {opening['pairs']} pairs")
+            if any(a["type"] == "meld" for a in out["actions"]):
+                parts.append(f"You can open with {opening['pairs']} pairs")
+            else:
+                parts.append(
+                    f"You could open with {opening['pairs']} pairs, but wait for runs and"
+                    " sets: after pairs you may lay only pairs, and your rack counts double"
+                )
         else:
             parts.append(f"Your best opening is {opening['points']}; you need {opening['need']}")
     if out["draw"]:
