@@ -34,33 +34,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from expert_decisions import rollout, win  # bench/, beside this script
+
 import rummy
 from rummy import bots, rules, sim
 from rummy.bots import expert
 
-MAX_ACTIONS = 3000  # a round that has not ended after this many actions is a bug
 
-
-def act(s: dict, me: int, seed: int) -> dict:
+def act(view: dict, me: int, seed: int) -> dict:
     """The expert's tile play for ``me``, hard's for the other seat."""
-    view = rules.make_view(s, s["current"])
-    if s["current"] == me:
+    if view["seat"] == me:
         return expert.own_action(view, seed)
     return bots.decide(view, "hard", seed)
 
 
 def playout(s: dict, action: dict, me: int, seed: int) -> float:
-    """Play ``action`` and the round out from a copy of ``s``: 1 if ``me`` wins, a half for
-    a tie, else 0 (the simulator's rule: the most round points win)."""
-    s = rules.copy_state(s)
-    rules.apply_action(s, action)
-    for _ in range(MAX_ACTIONS):
-        if s["round_over"]:
-            points = s["round_result"]["points"]
-            other = points[1 - me]
-            return 1.0 if points[me] > other else 0.5 if points[me] == other else 0.0
-        rules.apply_action(s, act(s, me, seed))
-    raise RuntimeError("a playout did not end")
+    """Play ``action`` and the round out from ``s``: ``me``'s share of the win (the
+    simulator's rule: the most round points win)."""
+    points = rollout(s, action, seed, lambda view, seed: act(view, me, seed))
+    return win(points, me)
 
 
 def positions(deal: int, me: int, candidates: int) -> list[tuple[dict, list[dict], bool]]:
@@ -70,7 +62,7 @@ def positions(deal: int, me: int, candidates: int) -> list[tuple[dict, list[dict
     s = rummy.new_game("rummy101", players=2, seed=deal, options=options).state()
     out = []
     while not s["round_over"]:
-        action = act(s, me, deal)
+        action = act(rules.make_view(s, s["current"]), me, deal)
         if s["current"] == me and action["type"] == "discard":
             view = rules.make_view(s, me)
             found = expert.candidate_actions(view, action, candidates)
@@ -113,12 +105,12 @@ def judge(job: tuple) -> tuple[bool, float, float]:
     return opened, gain(seeing), gain(blind)
 
 
-def report(label: str, gains: list[float]) -> str:
+def interval(gains: list[float]) -> str:
+    """The mean gain and its 95% interval's half-width."""
     if len(gains) < 2:
-        return f"{label:<9}      -"
-    mean = statistics.fmean(gains)
+        return "-"
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-    return f"{label:<9} {mean:+.4f} ± {half:.4f}"
+    return f"{statistics.fmean(gains):+.4f} ± {half:.4f}"
 
 
 def main() -> None:
@@ -143,9 +135,8 @@ def main() -> None:
     print(f"{'':<9} {'seeing':<17} blind")
     for label, keep in (("all", None), ("unopened", False), ("opened", True)):
         rows = [o for o in out if keep is None or o[0] == keep]
-        seeing = report(label, [o[1] for o in rows])
-        blind = report("", [o[2] for o in rows]).strip()
-        print(f"{seeing}  {blind}")
+        seeing, blind = interval([o[1] for o in rows]), interval([o[2] for o in rows])
+        print(f"{label:<9} {seeing:<16}  {blind}")
     print(f"{time.time() - start:.0f} s")
 
 

@@ -31,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -57,15 +58,26 @@ def positions(variant: str, players: int, seed: int, rounds: int) -> list[dict]:
     return out
 
 
-def rollout(state: dict, action: dict, seed: int) -> list[int]:
-    """The round points after ``action`` when hard plays every seat to the end."""
+def hard(view: dict, seed: int) -> dict:
+    return bots.decide(view, "hard", seed)
+
+
+def rollout(state: dict, action: dict, seed: int, decide: Callable = hard) -> list[int]:
+    """The round points after ``action`` when ``decide(view, seed)`` (hard) plays every seat
+    to the end."""
     s = rules.copy_state(state)
     rules.apply_action(s, action)
     for _ in range(MAX_ACTIONS):
         if s["round_over"]:
             return s["round_result"]["points"]
-        rules.apply_action(s, bots.decide(rules.make_view(s, s["current"]), "hard", seed))
+        rules.apply_action(s, decide(rules.make_view(s, s["current"]), seed))
     raise RuntimeError("a rollout did not end")
+
+
+def win(points: list[int], me: int) -> float:
+    """``me``'s share of the round: its points the best alone 1, shared a half, else 0."""
+    best = max(p for seat, p in enumerate(points) if seat != me)
+    return 1.0 if points[me] > best else 0.5 if points[me] == best else 0.0
 
 
 def judge(position: dict, actions: list[dict], rollouts: int, key: str) -> list[tuple]:
@@ -79,9 +91,7 @@ def judge(position: dict, actions: list[dict], rollouts: int, key: str) -> list[
         for i, action in enumerate(actions):
             points = rollout(s, action, j)
             others = [p for seat, p in enumerate(points) if seat != me]
-            best = max(others)
-            win = 1.0 if points[me] > best else 0.5 if points[me] == best else 0.0
-            results[i].append((win, points[me] - statistics.fmean(others)))
+            results[i].append((win(points, me), points[me] - statistics.fmean(others)))
     return results
 
 
