@@ -27,7 +27,7 @@ the defaults (sampled about 6):
 from __future__ import annotations
 
 import argparse
-import multiprocessing
+import functools
 import random
 import sys
 import time
@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from rummy import game, sim, tiles
-from rummy.bots import expert, tileplay
+from rummy.bots import expert, inference, tileplay
 from rummy.bots.common import next_seat, without
 from rummy.bots.moves import layoff_target
 
@@ -63,23 +63,21 @@ def usable(view: dict, seat: int, rack: list[str], code: str) -> bool:
 
 
 def clues(view: dict, seat: int) -> list[str]:
-    """The number tiles ``seat`` threw or let pass on the pile since it opened."""
-    found: list[str] = []
-    opened, top = False, None
+    """The number tiles ``seat`` threw or let pass on the pile since it opened
+    (`inference.clues`, which gives each its age in ``seat``'s draws)."""
+    draws, opened_at = 0, None
     for event in view["log"]:
-        kind = event["type"]
-        if kind == "meld" and event["seat"] == seat:
-            opened = True
-        elif kind == "discard":
-            if event["seat"] == seat and opened:
-                found.append(event["card"])
-            top = event["card"]
-        elif kind == "draw":
-            if event["seat"] == seat and event["source"] != "discard" and opened and top:
-                found.append(top)
-            if event["source"] == "discard":
-                top = None
-    return [c for c in found if not tiles.is_joker(c)]
+        if event["type"] == "draw" and event["seat"] == seat:
+            draws += 1
+        elif event["type"] == "meld" and event["seat"] == seat and opened_at is None:
+            opened_at = draws
+    if opened_at is None:
+        return []
+    return [
+        card
+        for _kind, card, age in inference.clues(view, seat)
+        if age <= draws - opened_at and not tiles.is_joker(card)
+    ]
 
 
 def holds_meld(rack: list[str]) -> bool:
@@ -110,31 +108,34 @@ def sampled_racks(view: dict, seat: int) -> list[list[str]]:
     return _dealt[key]
 
 
+# What `install` wraps, taken before any wrapping: installing again (another mode, in the same
+# process) replaces the wrappers instead of wrapping them.
+_VIEW, _CHOOSE_DISCARD, _DANGER = game.Game.view, tileplay.choose_discard, tileplay.danger
+
+
 def install(mode: str, weight: float, racks: int) -> None:
     """In this process: the expert's danger term as ``mode`` says (hard's stays as it is)."""
     global _mode, _weight, _racks
     _mode, _weight, _racks = mode, weight, racks
-    sim._set_expert_budget({"draws": False})
-    view_of, choose, danger = game.Game.view, tileplay.choose_discard, tileplay.danger
 
     def view(self, *args, **kwargs):
         _playing[0] = self
-        return view_of(self, *args, **kwargs)
+        return _VIEW(self, *args, **kwargs)
 
     def choose_discard(view, profile, rng, know):
         _expert_discards[0] = profile.level == "expert"
         try:
-            return choose(view, profile, rng, know)
+            return _CHOOSE_DISCARD(view, profile, rng, know)
         finally:
             _expert_discards[0] = False
 
     def judged(view, code, know):
-        risk = danger(view, code, know)
+        risk = _DANGER(view, code, know)
         if not _expert_discards[0] or _mode == "heuristic":
             return risk
         seat = next_seat(view)
         if _mode == "seeing":
-            rack = view_of(_playing[0], seat)["hand"]
+            rack = _VIEW(_playing[0], seat)["hand"]
             return _weight if usable(view, seat, rack, code) else 0.0
         if view["opened"][seat] != "melds":
             return risk
@@ -148,25 +149,27 @@ def install(mode: str, weight: float, racks: int) -> None:
     tileplay.danger = judged
 
 
-def run(mode: str, args: argparse.Namespace) -> tuple[int, int, float]:
-    """The expert's rounds won and decided over every seed, and the seconds it took."""
-    lineups = sim.rotations(["expert", "hard"])
-    options = dict(sim.DEFAULT_OPTIONS.get("rummy101", {}))
-    work = []
+def run(mode: str, args: argparse.Namespace) -> tuple[float, int, float]:
+    """The expert's rounds won and decided over every seed (the simulator's rounds, its draw
+    not searched), and the seconds it took."""
+    setup = functools.partial(install, mode, args.weight, args.racks)
+    won, decided, start = 0.0, 0, time.perf_counter()
     for seed in args.seeds:
-        deals = [seed * 1_000_003 + i for i in range(args.games // len(lineups))]
-        work += [
-            ("rummy101", lineups, deals[i : i + 10], options, False)
-            for i in range(0, len(deals), 10)
-        ]
-    start = time.perf_counter()
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(args.jobs, install, (mode, args.weight, args.racks)) as pool:
-        results = [r for part in pool.map(sim._play_chunk, work) for r in part]
-    rep = sim.summarise("rummy101", 2, ["expert", "hard"], results, 0.0, False)
-    if rep["bot_bugs"]:
-        raise SystemExit(f"bot bugs: {rep['bot_bugs']}")
-    return rep["levels"]["expert"]["wins"], rep["decided"], time.perf_counter() - start
+        rep = sim.simulate(
+            "rummy101",
+            2,
+            ["expert", "hard"],
+            args.games,
+            seed,
+            args.jobs,
+            expert_budget={"draws": False},
+            setup=setup,
+        )
+        if rep["bot_bugs"]:
+            raise SystemExit(f"bot bugs: {rep['bot_bugs']}")
+        won += rep["levels"]["expert"]["wins"]
+        decided += rep["decided"]
+    return won, decided, time.perf_counter() - start
 
 
 def main() -> None:
@@ -184,7 +187,7 @@ def main() -> None:
         won, decided, took = run(mode, args)
         low, high = sim.wilson(won, decided)
         print(
-            f"{mode:10} {won:6} {decided:8} {won / decided:7.1%}"
+            f"{mode:10} {won:6g} {decided:8} {won / decided:7.1%}"
             f"  [{low:.1%}, {high:.1%}]  {took:7.0f}"
         )
 

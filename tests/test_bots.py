@@ -490,6 +490,14 @@ def test_the_simulator_measures_the_expert_with_another_budget_and_puts_it_back(
     assert small["levels"]["expert"]["cpu_ms_median"] < normal["levels"]["expert"]["cpu_ms_median"]
 
 
+def test_the_simulator_calls_setup_before_it_plays():
+    from rummy import sim
+
+    calls: list[int] = []
+    rep = sim.simulate("basic", 2, ["easy", "easy"], 2, seed=5, setup=lambda: calls.append(1))
+    assert calls == [1] and rep["games"] == 2
+
+
 def test_expert_sample_is_a_state_the_engine_accepts():
     # The sampled deal must agree with the view and be a loadable game state.
     import random

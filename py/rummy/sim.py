@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 MAX_ACTIONS = 5000
@@ -136,10 +137,14 @@ def simulate(
     options: dict | None = None,
     match: bool = False,
     expert_budget: dict | None = None,
+    setup: Callable[[], None] | None = None,
 ) -> dict:
     """Play about ``games`` games (whole rotations of each deal) and summarise them.
     ``expert_budget`` sets fields of the expert's budget (`bots.expert.Budget`) for every rule
-    set, in every process: for measuring a budget before making it a default."""
+    set, in every process: for measuring a budget before making it a default. ``setup``, when
+    given, is called in every process that plays, before it plays (a module-level function or
+    a partial of one, to reach the worker processes), and what it changes stays changed: a
+    bench's way to play a bot changed for a measurement (`bench/danger_oracle.py`)."""
     lineup = [bots_[i % len(bots_)] for i in range(players)]
     lineups = rotations(lineup)
     deals = max(1, math.ceil(games / len(lineups)))
@@ -154,10 +159,12 @@ def simulate(
     start = time.perf_counter()
     if jobs > 1:
         context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs, _set_expert_budget, (expert_budget,)) as pool:
+        with context.Pool(jobs, _start_worker, (expert_budget, setup)) as pool:
             results = [r for part in pool.map(_play_chunk, work) for r in part]
     else:
         before = _set_expert_budget(expert_budget)
+        if setup is not None:
+            setup()
         try:
             results = [r for job in work for r in _play_chunk(job)]
         finally:
@@ -261,6 +268,12 @@ def format_report(rep: dict) -> str:
         " (decision times in ms: wall clock, and CPU time of the deciding thread)"
     )
     return "\n".join(lines)
+
+
+def _start_worker(expert_budget: dict | None, setup: Callable[[], None] | None) -> None:
+    _set_expert_budget(expert_budget)
+    if setup is not None:
+        setup()
 
 
 def _set_expert_budget(fields: dict | None) -> tuple | None:
