@@ -490,6 +490,15 @@ def test_the_simulator_measures_the_expert_with_another_budget_and_puts_it_back(
     assert small["levels"]["expert"]["cpu_ms_median"] < normal["levels"]["expert"]["cpu_ms_median"]
 
 
+def test_the_simulator_refuses_a_budget_field_the_expert_does_not_have(capsys):
+    from rummy import sim
+
+    with pytest.raises(SystemExit) as stop:
+        sim.main(["--bots", "expert,hard", "--games", "2", "--expert-budget", '{"race": 3}'])
+    assert stop.value.code == 2
+    assert "--expert-budget takes a JSON object of candidates" in capsys.readouterr().err
+
+
 def test_the_simulator_calls_setup_before_it_plays():
     from rummy import sim
 

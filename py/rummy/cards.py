@@ -12,8 +12,6 @@ from .errors import IllegalMove
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 _PARSED = {code: (SUITS.index(code[1]), RANKS.index(code[0]) + 1) for code in DECK}
@@ -29,10 +27,6 @@ def parse(code: object) -> tuple[int, int]:
             code="not_a_card",
             params={"code": str(code)},
         ) from None
-
-
-def is_card(code: object) -> bool:
-    return isinstance(code, str) and code in _PARSED
 
 
 def value(code: str, ace_high: bool = False) -> int:

@@ -419,7 +419,7 @@ def _meld(s: State, action: dict) -> None:
     _played(s)
     _log(s, {"type": "meld", "melds": [list(m.codes) for m in made], "ids": ids})
     if not s["hands"][s["current"]]:
-        _end_round(s, s["current"], went_out=True)
+        _end_round(s, s["current"])
 
 
 def _check_tile_melds(s: State, made: list[melds.Meld], codes: list[str]) -> None:
@@ -522,7 +522,7 @@ def _layoff(s: State, action: dict) -> None:
     _played(s)
     _log(s, {"type": "layoff", "meld": target["id"], "cards": added})
     if not s["hands"][s["current"]]:
-        _end_round(s, s["current"], went_out=True)
+        _end_round(s, s["current"])
 
 
 def _swap_joker(s: State, action: dict) -> None:
@@ -575,7 +575,7 @@ def _discard(s: State, action: dict) -> None:
         s["last_discards"][seat] = code
     _log(s, {"type": "discard", "card": code})
     if not s["hands"][seat]:
-        _end_round(s, seat, went_out=True, last=code)
+        _end_round(s, seat, last=code)
         return
     if not s["stock"] and _renew_stock(s):
         return
@@ -642,9 +642,7 @@ _HANDLERS = {
 # The end of a round and of the match
 
 
-def _end_round(
-    s: State, winner: int | None, went_out: bool = False, last: str | None = None
-) -> None:
+def _end_round(s: State, winner: int | None, last: str | None = None) -> None:
     v = _variant(s)
     hands = s["hands"]
     if v.uses_tiles:

@@ -333,6 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     bots_ = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = json.loads(args.options) if args.options else None
     budget = json.loads(args.expert_budget) if args.expert_budget else None
+    if budget is not None:
+        from dataclasses import fields
+
+        from rummy.bots import expert
+
+        known = {f.name for f in fields(expert.Budget)}
+        if not isinstance(budget, dict) or set(budget) - known:
+            parser.error(f"--expert-budget takes a JSON object of {', '.join(sorted(known))}")
     rep = simulate(
         args.variant,
         players,

@@ -32,10 +32,6 @@ def parse(code: object) -> tuple[int, int]:
         ) from None
 
 
-def is_number_tile(code: object) -> bool:
-    return isinstance(code, str) and code in _PARSED
-
-
 def is_joker(code: object) -> bool:
     return isinstance(code, str) and (code == JOKER or code.startswith(JOKER + "="))
 

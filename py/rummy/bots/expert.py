@@ -75,10 +75,6 @@ class Budget:
     # Search the draw too (else it is hard's): off measured the same in `basic` heads-up,
     # 56.5% of 1022 decided rounds against 55.8% of 1029 on the same deals (docs/BOTS.md).
     draws: bool = True
-    # Card games: sampled deals raced out per decision instead of the one-reply playout;
-    # 0 (off): 12 lost 14 of 19 decided rounds to hard in `basic`, 30 won 42.2% of 102 in
-    # `rummy200` (docs/BOTS.md).
-    race_samples: int = 0
     # Card games: an unfinished playout counts the others' hands too (their average cost);
     # else only the seat's own, and the others only when one of them goes out (`position_value`).
     others: bool = True
@@ -128,7 +124,6 @@ BUDGETS[("rummy200", 4)] = replace(HARD_MOVES, last_pass=True)
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)
 MAX_PLAYOUT_ACTIONS = 60  # a playout past this many actions is scored where it stands
-RACE_TURNS = 10  # card games: a race goes this many turns per seat at most
 
 
 def budget_for(view: dict) -> Budget:
@@ -349,15 +344,12 @@ def _state_from_view(view: dict, hands: list[list[str]], stock: list[str]) -> di
 
 
 def action_values(view: dict, candidates: list[dict], seed: int, budget: Budget) -> list[float]:
-    """Each candidate's average value in points for ``view``'s seat: the one-reply playout
-    (`evaluate_actions`), or in the card games, when the budget asks for it, the race
-    (`race_values`)."""
-    if view["variant"] == "rummy101" or budget.race_samples <= 0:
-        wins = budget.wins and winchance.covers(view)
-        return evaluate_actions(
-            view, candidates, seed, budget.samples, budget.others, wins, budget.fills
-        )
-    return race_values(view, candidates, seed, budget.race_samples)
+    """Each candidate's average value for ``view``'s seat, as ``budget`` asks for it
+    (`evaluate_actions`)."""
+    wins = budget.wins and winchance.covers(view)
+    return evaluate_actions(
+        view, candidates, seed, budget.samples, budget.others, wins, budget.fills
+    )
 
 
 def evaluate_actions(
@@ -497,109 +489,3 @@ def _tile_cost(view: dict, hand: list[str]) -> float:
         _points, found = tileplay.best_opening(hand)
         loose = tileplay.without(hand, tileplay.flat(found))
         return sum(tiles.value(t) for t in loose) + 3.0 * len(hand)
-
-
-# ---------------------------------------------------------------------------------------------
-# Card games: racing the hands out
-
-
-def race_values(view: dict, candidates: list[dict], seed: int, samples: int) -> list[float]:
-    """Each candidate's average points for ``view``'s seat when, on each sampled deal, every
-    hand draws its cards from the sampled stock in turn and keeps its best (a cheap greedy
-    discard) until one goes out: the winner takes the value of the hands left, as the rules
-    score it. The next player takes the card discarded now if it melds with their hand.
-
-    Why a race: in `basic` and `rummy200` a round is won by going out first (hard holds its
-    melds until it can go down at once), so what a discard is worth is how much sooner the
-    hand it leaves goes out than the others — which the sampled stock answers exactly for
-    the specific cards, several turns ahead, at the cost of one solver call per turn."""
-    rng = make_rng(view, "expert-race", seed)
-    dealer = Dealer(view)
-    totals = [0.0] * len(candidates)
-    for _ in range(samples):
-        state = dealer.state(rng)
-        for i, action in enumerate(candidates):
-            totals[i] += _race(view, state, action)
-    return [t / samples for t in totals]
-
-
-def _race(view: dict, state: dict, action: dict) -> float:
-    me, n = view["seat"], view["players"]
-    ah = bool(view["options"].get("ace_high_or_low", False))
-    hands = [list(h) for h in state["hands"]]
-    stock = list(state["stock"])
-    pile_top = view["discard"][-1] if view["discard"] else None
-    offered = None  # the card this seat discards now: the next player may take it
-    if action["type"] == "draw":
-        card = pile_top if action["source"] == "discard" else (stock.pop(0) if stock else None)
-        if card is None:
-            return 0.0
-        hands[me].append(card)
-        offered = _turn(hands[me], ah, avoid=card if action["source"] == "discard" else None)
-        if offered is None:
-            return _won(hands, me, ah)
-        hands[me].remove(offered)
-    else:
-        offered = action["card"]
-        hands[me].remove(offered)
-    seat = me
-    for _ply in range(min(len(stock) + n, RACE_TURNS * n)):
-        seat = (seat + 1) % n
-        if offered is not None and seat == (me + 1) % n and _melds_with(hands[seat], offered, ah):
-            card = offered
-        elif stock:
-            card = stock.pop(0)
-        else:
-            return 0.0  # the stock ran out: no winner in the race
-        offered = None
-        hands[seat].append(card)
-        thrown = _turn(hands[seat], ah, avoid=card)
-        if thrown is None:
-            return _won(hands, seat, ah) if seat == me else -_lost(hands, me, seat, ah)
-        hands[seat].remove(thrown)
-    return 0.0  # nobody out within the horizon (or the stock ran out)
-
-
-def _melds_with(hand: list[str], card: str, ah: bool) -> bool:
-    _dw, _found, loose = solver.deadwood_split([*hand, card], ah)
-    return card not in loose
-
-
-def _won(hands: list[list[str]], me: int, ah: bool) -> float:
-    return float(sum(_value(h, ah) for seat, h in enumerate(hands) if seat != me))
-
-
-def _lost(hands: list[list[str]], me: int, winner: int, ah: bool) -> float:
-    """What ``me`` gives up when ``winner`` goes out: its hand's value (and, as a share, the
-    winner's gain over the others in a larger game, which does not depend on ``me``)."""
-    return float(_value(hands[me], ah))
-
-
-def _value(hand: list[str], ah: bool) -> int:
-    return sum(cards.value(c, ah) for c in hand)
-
-
-def _turn(hand: list[str], ah: bool, avoid: str | None = None) -> str | None:
-    """None when the hand can go down now (at most one card left over to discard), else a
-    cheap discard: the loose card with the fewest partners (same rank, or same suit within
-    two), the highest first. One solver call per turn."""
-    _dw, _found, loose = solver.deadwood_split(hand, ah)
-    if len(loose) <= 1:
-        return None
-    pool = [c for c in loose if c != avoid] or [c for c in hand if c != avoid] or hand
-    parsed = {c: cards.parse(c) for c in hand}
-
-    def partners(card: str) -> int:
-        suit, rank = parsed[card]
-        count = 0
-        for other in hand:
-            if other == card:
-                continue
-            s, r = parsed[other]
-            if r == rank:
-                count += 2
-            elif s == suit and abs(r - rank) <= 2:
-                count += 3 - abs(r - rank)
-        return count
-
-    return min(pool, key=lambda c: (partners(c), -cards.value(c, ah), c))
