@@ -536,18 +536,15 @@ def keep_scores(
 
 
 def danger(view: dict, code: str, know: Knowledge) -> float:
-    """What discarding ``code`` may give the next player, who may take it to use at once."""
+    """What discarding ``code`` may give the next player, who may take it to use at once.
+
+    Unlike the card games' danger, nothing here reads the tiles that player took: a taken tile
+    is laid in the same turn (RULES.md §3), so none stays hidden in its rack to be built on."""
     seat = next_seat(view)
-    colour, number = tiles.parse(code)
+    number = tiles.parse(code)[1]
     risk = 0.0
     if may_lay_off(view, seat) and layoff_target(view, code) is not None:
         risk += 15
-    for wanted in know.picked[seat].elements():
-        if tiles.is_joker(wanted):
-            continue
-        wc, wn = tiles.parse(wanted)
-        if (wn == number and wc != colour) or (wc == colour and abs(wn - number) <= 2):
-            risk += 6
     if view["opened"][seat] is None:
         risk += 0.1 * number
     shed = know.discarded[seat] + know.passed[seat]
