@@ -135,6 +135,35 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     shot(page, "rummy101-table-phone-he")
 
 
+# Where each signed number's sign sits on screen against its first digit: "left" as it should,
+# "right" for the "22-" a right-to-left page makes of a bare "-22".
+SIGN_SIDES = """sel => [...document.querySelectorAll(sel)].flatMap(el => {
+  const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+  const sign = text ? text.textContent.search(/[+-]\\d/) : -1;
+  if (sign < 0) return [];
+  const at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+    return r.getBoundingClientRect().left; };
+  return [at(sign) < at(sign + 1) ? 'left' : 'right'];
+})"""
+
+
+def test_hebrew_scores_keep_their_sign_on_the_left(browser, site_url):
+    # Rummy 101's losers score below zero: in a right-to-left sheet "-22" must not read "22-".
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?lang=he&seed=7&speed=instant")
+    choose_game(page, "rummy101", 2)
+    start(page)
+    play_round(page)
+    sides = page.evaluate(SIGN_SIDES, "#round-table .pts, #round-table .total")
+    assert "left" in sides and set(sides) == {"left"}, sides
+    shot(page, "rummy101-sheet-phone-he")
+    # The next round's table: the player's own total in a message ("-202 נק׳").
+    press(page, "#next-round")
+    expect(page.locator("#score-sheet")).to_have_count(0)
+    assert page.evaluate(SIGN_SIDES, ".my-score") == ["left"]  # this deal: -202
+    assert page.problems == []
+
+
 @pytest.mark.parametrize("variant", ["basic", "rummy101"])
 def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url, variant):
     for size in ({"width": 844, "height": 390}, {"width": 360, "height": 640}):

@@ -36,6 +36,11 @@ function listen(el, type, fn) {
   (el.__listeners ??= []).push([type, fn]);
 }
 
+/** A number as a left-to-right island (`dir="ltr"` isolates it): in Hebrew a bare "-22" or
+ * "+101" would show its sign on the wrong side ("22-"), a neutral taking the text's direction.
+ * The element around it keeps its own direction and alignment. */
+export const numeral = (value, cls) => h('span', { class: cls, dir: 'ltr', text: String(value) });
+
 /** Replace an element's children. */
 export function mount(parent, ...children) {
   parent.replaceChildren();

@@ -6,7 +6,7 @@
  * Renders from what web/ui/records.js returns; holds no state (the app keeps which game's
  * Delete is being confirmed and the last export/import message).
  */
-import { h } from './dom.js';
+import { h, numeral } from './dom.js';
 import { VARIANTS } from './setup.js';
 
 const MINUTE = 60_000;
@@ -53,8 +53,6 @@ export function downloadText(name, text) {
 const nameOf = (g, seat) => g.names?.[seat] || '';
 
 /** A number kept left to right inside right-to-left text ("-303", not "303-"). */
-const num = (text, cls) => h('span', { class: cls, dir: 'ltr', text });
-
 /** "Your turn" / "Waiting for Ana" / "Ben's turn" (a computer player, or one of several
  * people at this device). */
 function turnText(g, t) {
@@ -217,7 +215,7 @@ function finishedItem(f, t) {
           { class: best.has(seat) && 'winner' },
           best.has(seat) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★' }) : null,
           h('span', { class: 'who', text: name || t('player.seat', { n: seat + 1 }) }),
-          num(String(f.scores?.[seat] ?? ''), 'pts'),
+          numeral(f.scores?.[seat] ?? '', 'pts'),
           best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
         ),
       ),
@@ -228,7 +226,7 @@ function finishedItem(f, t) {
 function statsCard(variant, s, t) {
   const fmt = new Intl.NumberFormat(t.lang, { maximumFractionDigits: 0 });
   const average = s.scored ? fmt.format(s.points / s.scored) : '—';
-  const cell = (label, value, cls) => h('div', { class: ['stat', cls] }, h('dt', { text: label }), h('dd', {}, num(value)));
+  const cell = (label, value, cls) => h('div', { class: ['stat', cls] }, h('dt', { text: label }), h('dd', {}, numeral(value)));
   return h(
     'article',
     { class: 'stats-card', 'data-variant': variant, 'aria-labelledby': `stats-${variant}` },

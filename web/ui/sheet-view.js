@@ -4,7 +4,7 @@
  * the cards left in every hand, the running totals and past rounds (`history`); at the end of
  * the match, the winner and a new match. Also opened mid-round from the score button.
  */
-import { h } from './dom.js';
+import { h, numeral } from './dom.js';
 import { renderPiece } from './pieces.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -78,8 +78,8 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
                     )
                   : h('span', { class: 'muted', text: '—' }),
               ),
-              h('td', { class: 'num pts', text: signed(result.points?.[s] ?? 0) }),
-              h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }),
+              h('td', { class: 'num pts' }, numeral(signed(result.points?.[s] ?? 0))),
+              h('td', { class: 'num total' }, numeral(v.scores?.[s] ?? 0)),
             ),
           ),
         ),
@@ -117,7 +117,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
                     'tr',
                     {},
                     h('th', { scope: 'row', text: String(r.round ?? i + 1) }),
-                    rows.map((s) => h('td', { class: 'num', text: signed(r.points?.[s] ?? 0) })),
+                    rows.map((s) => h('td', { class: 'num' }, numeral(signed(r.points?.[s] ?? 0)))),
                   ),
                 ),
               ),
@@ -128,7 +128,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
                   'tr',
                   {},
                   h('th', { scope: 'row', text: t('sheet.total') }),
-                  rows.map((s) => h('td', { class: 'num', text: String(v.scores?.[s] ?? 0) })),
+                  rows.map((s) => h('td', { class: 'num' }, numeral(v.scores?.[s] ?? 0))),
                 ),
               ),
             ),
@@ -188,7 +188,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
             h(
               'tbody',
               {},
-              rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total', text: String(v.scores?.[s] ?? 0) }))),
+              rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total' }, numeral(v.scores?.[s] ?? 0)))),
             ),
           )
         : null,

@@ -4,7 +4,7 @@
  * and discard, the turn log, then your hand and, under your thumb, the actions of the moment.
  * Other seats' hands are drawn as backs with a count — no codes of theirs reach the DOM.
  */
-import { h, keep } from './dom.js';
+import { h, keep, numeral } from './dom.js';
 import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
 import { logLines } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
@@ -374,7 +374,7 @@ function scoresMini({ t, ctl, v }) {
             'tr',
             { class: v.current_player === s && !v.round_over ? 'current' : '' },
             h('th', { scope: 'row', text: ctl.name(s) }),
-            h('td', { text: String(v.scores?.[s] ?? 0) }),
+            h('td', {}, numeral(v.scores?.[s] ?? 0)),
           ),
         ),
       ),

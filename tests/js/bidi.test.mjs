@@ -1,0 +1,15 @@
+// Numbers in a right-to-left language (web/i18n/index.js): a score with a sign keeps it on the
+// left, "-22", never "22-" (the sign alone is a neutral that takes the text's direction).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
+
+test('a score with a sign stays "-22" in Hebrew; other parameters and languages are untouched', async () => {
+  await loadLanguage('he');
+  const he = makeTranslator('he');
+  assert.equal(he('seat.score', { score: -22 }), '\u2066-22\u2069 נק׳');
+  assert.equal(he('seat.score', { score: '+101' }), '\u2066+101\u2069 נק׳');
+  assert.equal(he('seat.score', { score: 22 }), '22 נק׳');
+  assert.equal(he('seat.score', { score: '-Dana' }), '-Dana נק׳'); // a name, not a number
+  assert.equal(makeTranslator('en')('seat.score', { score: -22 }), '-22 pts');
+});
