@@ -116,6 +116,17 @@ def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
     assert page.problems == []
 
 
+LONG_NAME = "Bartholomew Wolfeschlegelsteinhausen Jr"
+# Whether the first letter of the element's text lies inside the element's box (not cut off).
+FIRST_LETTER_SHOWN = """sel => {
+  const el = document.querySelector(sel);
+  const r = document.createRange(); r.setStart(el.firstChild, 0); r.setEnd(el.firstChild, 1);
+  const letter = r.getBoundingClientRect(), box = el.getBoundingClientRect();
+  const inside = letter.left >= box.left - 1 && letter.right <= box.right + 1;
+  return el.scrollWidth > el.clientWidth && inside;
+}"""
+
+
 def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     page = new_page(browser, "phone", viewport={"width": 360, "height": 640})
     open_app(page, site_url, "?lang=he&seed=7&speed=instant")
@@ -127,7 +138,10 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     assert no_sideways_scroll(page)
     shot(page, "start-phone-he")
     choose_game(page, "rummy101", 2)
+    page.fill("#seat-name-1", LONG_NAME)  # a name in another script, too long for its chip
     start(page)
+    # The chip cuts the name at its end: its first letters are on screen.
+    assert page.evaluate(FIRST_LETTER_SHOWN, ".seat-chip .chip-name")
     expect(page.locator("#btn-meld")).to_have_text("פתיחה")
     label = page.get_attribute("#hand button.in-hand", "aria-label")
     assert any(colour in label for colour in ("אדום", "שחור", "כחול", "צהוב", "ג׳וקר"))

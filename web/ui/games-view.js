@@ -214,7 +214,7 @@ function finishedItem(f, t) {
           'li',
           { class: best.has(seat) && 'winner' },
           best.has(seat) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★' }) : null,
-          h('span', { class: 'who', text: name || t('player.seat', { n: seat + 1 }) }),
+          h('span', { class: 'who', dir: 'auto', text: name || t('player.seat', { n: seat + 1 }) }),
           numeral(f.scores?.[seat] ?? '', 'pts'),
           best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
         ),

@@ -66,7 +66,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
             h(
               'tr',
               { class: [result.winner === s && 'winner'], 'data-seat': s },
-              h('th', { scope: 'row' }, h('span', { class: 'who', text: name(s) }), h('small', { class: 'why', text: reason(result, s, t) })),
+              h('th', { scope: 'row' }, h('span', { class: 'who', dir: 'auto', text: name(s) }), h('small', { class: 'why', text: reason(result, s, t) })),
               h(
                 'td',
                 { class: 'left' },
@@ -106,7 +106,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
                   'tr',
                   {},
                   h('th', { scope: 'col', text: t('sheet.round') }),
-                  rows.map((s) => h('th', { scope: 'col', class: 'num', text: name(s) })),
+                  rows.map((s) => h('th', { scope: 'col', class: 'num' }, h('span', { dir: 'auto', text: name(s) }))),
                 ),
               ),
               h(
@@ -188,7 +188,9 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
             h(
               'tbody',
               {},
-              rows.map((s) => h('tr', {}, h('th', { scope: 'row', text: name(s) }), h('td', { class: 'num total' }, numeral(v.scores?.[s] ?? 0)))),
+              rows.map((s) =>
+                h('tr', {}, h('th', { scope: 'row' }, h('span', { dir: 'auto', text: name(s) })), h('td', { class: 'num total' }, numeral(v.scores?.[s] ?? 0))),
+              ),
             ),
           )
         : null,
