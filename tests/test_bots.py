@@ -567,11 +567,16 @@ def test_expert_can_leave_the_draw_to_hard():
 
 @pytest.mark.parametrize(
     ("variant", "players", "options"),
-    [("rummy200", 4, {}), ("basic", 4, {"max_rebuilds": 2}), ("basic", 3, {"max_rebuilds": 2})],
+    [
+        ("rummy200", 4, {}),
+        ("basic", 3, {"max_rebuilds": 2}),
+        ("basic", 4, {"max_rebuilds": 2}),
+        ("basic", 6, {"max_rebuilds": 2}),
+    ],
 )
 def test_expert_plays_hard_s_draws_and_discards_where_its_search_lost(variant, players, options):
-    # Every search tried in Rummy to 200, and the one classic Rummy can afford with three or
-    # four, won fewer rounds than hard (docs/BOTS.md), so there the expert's budget searches
+    # Every search tried in Rummy to 200, and the one classic Rummy can afford with three to
+    # six, won fewer rounds than hard (docs/BOTS.md), so there the expert's budget searches
     # nothing: a whole round, move for move, is hard's (in Rummy to 200 until the first
     # stock's last card is drawn: from then on the second stock is known, `lastpass`).
     g = rummy.new_game(variant, players=players, seed=7, options=options)

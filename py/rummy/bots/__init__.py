@@ -14,7 +14,7 @@ Levels:
   swaps, joker finishes and the joker button.
 - ``expert``: hard, but its draws and discards are chosen by search: it samples the cards it
   cannot see and plays the candidates out with hard (see :mod:`rummy.bots.expert`). Where
-  the search measured weaker than hard (Rummy to 200, classic Rummy with three or four) it
+  the search measured weaker than hard (Rummy to 200, classic Rummy with three to six) it
   plays hard's moves, but for Rummy to 200's second stock, whose every card it remembers
   from the pile (:mod:`rummy.bots.lastpass`); in rummy101 it searches only the draw.
 

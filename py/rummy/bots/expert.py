@@ -23,7 +23,7 @@ moves are either forced by the rules or already exact (the solver). In rummy101 
 is not searched (`Budget.discards`): searching it measured no better. There the expert plays
 its tiles as hard would but to go out first rather than to save points (`TILES`: it keeps a
 high tile that may still be laid, takes jokers off the table, and never opens with pairs).
-In Rummy to 200, and in classic Rummy with three or four players, the draw and the discard
+In Rummy to 200, and in classic Rummy with three to six players, the draw and the discard
 are hard's (`HARD_MOVES`): the searches tried there won fewer rounds than hard
 (docs/BOTS.md). Rummy to 200 adds one thing no sampling needs: once the pile is turned over,
 every card of the second stock is known in order, and the expert draws and discards to go
@@ -107,19 +107,21 @@ class Budget:
 # chose worse than hard where it chose otherwise (bench/expert_decisions.py) and won fewer
 # rounds (at best 47.4% of 468 decided), so its expert plays hard's draws and discards until
 # the pile is turned over, then plans the known second stock (`lastpass`): 62.0% of 2688
-# decided rounds, 2 expert v 2 hard. Classic Rummy with three or four plays hard's moves too:
+# decided rounds, 2 expert v 2 hard. Classic Rummy with three to six plays hard's moves too:
 # the search it could afford there (this default) won 43.3% of 231 decided four-player rounds
 # against hard, 95% interval [37.1, 49.7] (twice the samples would take about 0.5 s a
-# decision in the browser). rummy101 searches the draw only (searching the discard too
-# measured no better than hard's ranking, before `TILES`); its discard is `TILES`'s ranking.
-# docs/BOTS.md.
+# decision in the browser), and 20 of 41 decided six-player rounds (five and six players
+# played it until stop 30: no better there, and no budget of their own). rummy101 searches
+# the draw only (searching the discard too measured no better than hard's ranking, before
+# `TILES`); its discard is `TILES`'s ranking. docs/BOTS.md.
 DEFAULT = Budget()
 HARD_MOVES = Budget(draws=False, discards=False)  # the expert plays hard's draws and discards
 BUDGETS: dict[tuple[str, int], Budget] = {
     ("rummy101", n): Budget(discards=False) for n in (2, 3, 4)
 }
 BUDGETS[("basic", 2)] = Budget(samples=30, candidates=4, margin=0.5, wins=True, fills=8)
-BUDGETS[("basic", 3)] = BUDGETS[("basic", 4)] = HARD_MOVES
+for n in (3, 4, 5, 6):
+    BUDGETS[("basic", n)] = HARD_MOVES
 BUDGETS[("rummy200", 4)] = replace(HARD_MOVES, last_pass=True)
 PLAYOUT_BUDGET = 600_000  # solver steps per playout decision (as `bots.DECIDE_BUDGET`)
 REFUSED = -1000.0  # the value of a playout the rules refused (no candidate scores near it)

@@ -82,7 +82,7 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 def _alternatives(view: dict) -> list[dict]:
     """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
     its budget leaves the decision unsearched (`rummy101`'s discard, by `expert.TILES`; the
-    draw and discard in Rummy to 200 and in classic Rummy with three or four, hard's, or in
+    draw and discard in Rummy to 200 and in classic Rummy with three to six, hard's, or in
     Rummy to 200's second stock `lastpass`'s: searching them measured no better, or worse),
     the one alternative is the expert's own unsearched choice, and the playouts only say what
     the move made cost against it."""
