@@ -161,15 +161,29 @@ SIGN_SIDES = """sel => [...document.querySelectorAll(sel)].flatMap(el => {
 })"""
 
 
+# Whether the "!" of "Dana!" in the element's text shows right after the name's last letter.
+BANG_AFTER_NAME = """sel => {
+  const el = document.querySelector(sel);
+  const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+  const at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+    return r.getBoundingClientRect(); };
+  const i = text.textContent.indexOf('Dana!');
+  return at(i + 4).left >= at(i + 3).right - 1 && at(i + 4).left > at(i).left;
+}"""
+
+
 def test_hebrew_scores_keep_their_sign_on_the_left(browser, site_url):
     # Rummy 101's losers score below zero: in a right-to-left sheet "-22" must not read "22-".
     page = new_page(browser, "phone")
     open_app(page, site_url, "?lang=he&seed=7&speed=instant")
     choose_game(page, "rummy101", 2)
+    page.fill("#seat-name-1", "Dana!")  # a name with its own punctuation
     start(page)
     play_round(page)
     sides = page.evaluate(SIGN_SIDES, "#round-table .pts, #round-table .total")
     assert "left" in sides and set(sides) == {"left"}, sides
+    # "Dana! סיים/ה: +101.": the name keeps its "!" after its last letter, not before the "D".
+    assert page.evaluate(BANG_AFTER_NAME, "#sheet-headline")
     shot(page, "rummy101-sheet-phone-he")
     # The next round's table: the player's own total in a message ("-202 נק׳").
     press(page, "#next-round")

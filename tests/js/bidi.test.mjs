@@ -13,3 +13,10 @@ test('a score with a sign stays "-22" in Hebrew; other parameters and languages 
   assert.equal(he('seat.score', { score: '-Dana' }), '-Dana נק׳'); // a name, not a number
   assert.equal(makeTranslator('en')('seat.score', { score: -22 }), '-22 pts');
 });
+
+test("a player's name goes into a Hebrew message in its own direction, with its punctuation", async () => {
+  await loadLanguage('he');
+  const he = makeTranslator('he');
+  assert.equal(he('result.out', { name: 'Dan!', points: 12 }), '\u2068Dan!\u2069 יצא/ה וזוכה ב-12.');
+  assert.equal(makeTranslator('en')('result.out', { name: 'Dan!', points: 12 }), 'Dan! went out and scores 12.');
+});

@@ -50,16 +50,22 @@ export async function pickLanguage(candidates) {
   return 'en';
 }
 
-// A number with its sign ("-22", "+101"). In a right-to-left message the sign is a neutral that
-// takes the text's direction and shows on the wrong side ("22-"), so such a parameter goes in
-// as a left-to-right island (LRI … PDI).
+// In a right-to-left message, what a neutral character next to a parameter does depends on the
+// text around it: the sign of a number ("-22", "+101") shows on the wrong side ("22-"), and so
+// does a name's own punctuation ("Dan!" reads "!Dan"). So a signed number goes in as a
+// left-to-right island (LRI … PDI), and a player's name in its own direction (FSI … PDI).
 const SIGNED = /^[+\-\u2212]\d[\d.,]*$/;
+const NAMES = new Set(['name', 'host', 'owner']);
 
 export function makeTranslator(code) {
   const messages = loaded[code] || en;
   const plurals = new Intl.PluralRules(code);
   const rtl = messages._meta?.dir === 'rtl';
-  const param = (value) => (rtl && SIGNED.test(String(value)) ? `\u2066${value}\u2069` : String(value));
+  const param = (value, key) => {
+    if (!rtl) return String(value);
+    if (SIGNED.test(String(value))) return `\u2066${value}\u2069`;
+    return NAMES.has(key) ? `\u2068${value}\u2069` : String(value);
+  };
   const t = (key, params = {}) => {
     let msg = messages[key] ?? en[key];
     if (msg === undefined) return key;
@@ -67,7 +73,7 @@ export function makeTranslator(code) {
       const form = plurals.select(Number(params.count ?? 0));
       msg = msg[form] ?? msg.other ?? (en[key] && en[key].other) ?? key;
     }
-    return msg.replace(/\{(\w+)\}/g, (m, name) => (name in params ? param(params[name]) : m));
+    return msg.replace(/\{(\w+)\}/g, (m, name) => (name in params ? param(params[name], name) : m));
   };
   /** Whether the language (or English) has a message for `key`. */
   t.has = (key) => key in messages || key in en;
