@@ -41,6 +41,10 @@ function listen(el, type, fn) {
  * The element around it keeps its own direction and alignment. */
 export const numeral = (value, cls) => h('span', { class: cls, dir: 'ltr', text: String(value) });
 
+/** A player's name in its own direction (`dir="auto"`): a Hebrew name in an English page, or
+ * the other way round, keeps its punctuation and is cut at its end, not its start. */
+export const personName = (name, cls) => h('span', { class: cls, dir: 'auto', text: name });
+
 /** Replace an element's children. */
 export function mount(parent, ...children) {
   parent.replaceChildren();

@@ -6,7 +6,7 @@
  * Renders from what web/ui/records.js returns; holds no state (the app keeps which game's
  * Delete is being confirmed and the last export/import message).
  */
-import { h, numeral } from './dom.js';
+import { h, numeral, personName } from './dom.js';
 import { VARIANTS } from './setup.js';
 
 const MINUTE = 60_000;
@@ -52,7 +52,6 @@ export function downloadText(name, text) {
 
 const nameOf = (g, seat) => g.names?.[seat] || '';
 
-/** A number kept left to right inside right-to-left text ("-303", not "303-"). */
 /** "Your turn" / "Waiting for Ana" / "Ben's turn" (a computer player, or one of several
  * people at this device). */
 function turnText(g, t) {
@@ -214,7 +213,7 @@ function finishedItem(f, t) {
           'li',
           { class: best.has(seat) && 'winner' },
           best.has(seat) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★' }) : null,
-          h('span', { class: 'who', dir: 'auto', text: name || t('player.seat', { n: seat + 1 }) }),
+          personName(name || t('player.seat', { n: seat + 1 }), 'who'),
           numeral(f.scores?.[seat] ?? '', 'pts'),
           best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
         ),

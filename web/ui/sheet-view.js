@@ -4,7 +4,7 @@
  * the cards left in every hand, the running totals and past rounds (`history`); at the end of
  * the match, the winner and a new match. Also opened mid-round from the score button.
  */
-import { h, numeral } from './dom.js';
+import { h, numeral, personName } from './dom.js';
 import { renderPiece } from './pieces.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -66,7 +66,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
             h(
               'tr',
               { class: [result.winner === s && 'winner'], 'data-seat': s },
-              h('th', { scope: 'row' }, h('span', { class: 'who', dir: 'auto', text: name(s) }), h('small', { class: 'why', text: reason(result, s, t) })),
+              h('th', { scope: 'row' }, personName(name(s), 'who'), h('small', { class: 'why', text: reason(result, s, t) })),
               h(
                 'td',
                 { class: 'left' },
@@ -106,7 +106,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
                   'tr',
                   {},
                   h('th', { scope: 'col', text: t('sheet.round') }),
-                  rows.map((s) => h('th', { scope: 'col', class: 'num' }, h('span', { dir: 'auto', text: name(s) }))),
+                  rows.map((s) => h('th', { scope: 'col', class: 'num' }, personName(name(s)))),
                 ),
               ),
               h(
@@ -188,9 +188,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
             h(
               'tbody',
               {},
-              rows.map((s) =>
-                h('tr', {}, h('th', { scope: 'row' }, h('span', { dir: 'auto', text: name(s) })), h('td', { class: 'num total' }, numeral(v.scores?.[s] ?? 0))),
-              ),
+              rows.map((s) => h('tr', {}, h('th', { scope: 'row' }, personName(name(s))), h('td', { class: 'num total' }, numeral(v.scores?.[s] ?? 0)))),
             ),
           )
         : null,

@@ -4,7 +4,7 @@
  * and discard, the turn log, then your hand and, under your thumb, the actions of the moment.
  * Other seats' hands are drawn as backs with a count — no codes of theirs reach the DOM.
  */
-import { h, keep, numeral } from './dom.js';
+import { h, keep, numeral, personName } from './dom.js';
 import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
 import { logLines } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
@@ -115,7 +115,7 @@ export function renderTable({ t, ctl, on, wide }) {
       h(
         'div',
         { class: 'owner-melds' },
-        h('h3', { class: 'owner-name', dir: owner === me ? undefined : 'auto', text: owner === me ? t('table.yourMelds') : ctl.name(owner) }),
+        h('h3', { class: 'owner-name' }, owner === me ? t('table.yourMelds') : personName(ctl.name(owner))),
         h(
           'div',
           { class: 'meld-row' },
@@ -285,7 +285,7 @@ function seatChip({ t, ctl, v, seat, kind }) {
       h(
         'div',
         { class: 'chip-top' },
-        h('span', { class: 'chip-name', dir: 'auto', text: ctl.name(seat) }),
+        personName(ctl.name(seat), 'chip-name'),
         current ? h('span', { class: ['chip-turn', thinking && 'thinking'], text: t(thinking ? 'seat.thinking' : 'seat.playing') }) : null,
       ),
       h(
@@ -373,7 +373,7 @@ function scoresMini({ t, ctl, v }) {
           h(
             'tr',
             { class: v.current_player === s && !v.round_over ? 'current' : '' },
-            h('th', { scope: 'row' }, h('span', { dir: 'auto', text: ctl.name(s) })),
+            h('th', { scope: 'row' }, personName(ctl.name(s))),
             h('td', {}, numeral(v.scores?.[s] ?? 0)),
           ),
         ),
@@ -564,7 +564,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     h(
       'div',
       { class: 'my-head' },
-      h('span', { class: 'my-name', dir: 'auto', text: ctl.name(me) }),
+      personName(ctl.name(me), 'my-name'),
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
       myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
