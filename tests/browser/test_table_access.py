@@ -12,6 +12,7 @@ from fixtures.table_driver import (
     choose_game,
     expect,
     hand,
+    name_seat,
     new_page,
     open_app,
     play_round,
@@ -138,7 +139,7 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     assert no_sideways_scroll(page)
     shot(page, "start-phone-he")
     choose_game(page, "rummy101", 2)
-    page.fill("#seat-name-1", LONG_NAME)  # a name in another script, too long for its chip
+    name_seat(page, 1, LONG_NAME)  # a name in another script, too long for its chip
     start(page)
     # The chip cuts the name at its end: its first letters are on screen.
     assert page.evaluate(FIRST_LETTER_SHOWN, ".seat-chip .chip-name")
@@ -161,30 +162,36 @@ SIGN_SIDES = """sel => [...document.querySelectorAll(sel)].flatMap(el => {
 })"""
 
 
-# Whether the "!" of "Dana!" in the element's text shows right after the name's last letter.
-BANG_AFTER_NAME = """sel => {
+# Whether a name's closing "!" shows at the name's end in its own direction: after the last
+# letter of "Dana!", before (left of) the last letter of "דנה!". The sentence's direction pulls
+# an unisolated "!" to the wrong side ("!Dana" in Hebrew, "הנד!" in English).
+BANG_AT_NAMES_END = """([sel, name]) => {
   const el = document.querySelector(sel);
   const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
   const at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
     return r.getBoundingClientRect(); };
-  const i = text.textContent.indexOf('Dana!');
-  return at(i + 4).left >= at(i + 3).right - 1 && at(i + 4).left > at(i).left;
+  const i = text.textContent.indexOf(name);
+  const bang = at(i + name.length - 1), last = at(i + name.length - 2), first = at(i);
+  return /[\u0590-\u05ff]/.test(name)
+    ? bang.right <= last.left + 1 && bang.right < first.right
+    : bang.left >= last.right - 1 && bang.left > first.left;
 }"""
 
 
-def test_hebrew_scores_keep_their_sign_on_the_left(browser, site_url):
+@pytest.mark.parametrize("lang, name", [("he", "Dana!"), ("en", "דנה!")])
+def test_hebrew_scores_keep_their_sign_on_the_left(browser, site_url, lang, name):
     # Rummy 101's losers score below zero: in a right-to-left sheet "-22" must not read "22-".
     page = new_page(browser, "phone")
-    open_app(page, site_url, "?lang=he&seed=7&speed=instant")
+    open_app(page, site_url, f"?lang={lang}&seed=7&speed=instant")
     choose_game(page, "rummy101", 2)
-    page.fill("#seat-name-1", "Dana!")  # a name with its own punctuation
+    name_seat(page, 1, name)  # a name with its own punctuation, in the other direction
     start(page)
     play_round(page)
     sides = page.evaluate(SIGN_SIDES, "#round-table .pts, #round-table .total")
     assert "left" in sides and set(sides) == {"left"}, sides
-    # "Dana! סיים/ה: +101.": the name keeps its "!" after its last letter, not before the "D".
-    assert page.evaluate(BANG_AFTER_NAME, "#sheet-headline")
-    shot(page, "rummy101-sheet-phone-he")
+    # "Dana! סיים/ה: +101." and "דנה! finished: +101.": the "!" stays at the name's end.
+    assert page.evaluate(BANG_AT_NAMES_END, ["#sheet-headline", name])
+    shot(page, f"rummy101-sheet-phone-{lang}")
     # The next round's table: the player's own total in a message ("-202 נק׳").
     press(page, "#next-round")
     expect(page.locator("#score-sheet")).to_have_count(0)

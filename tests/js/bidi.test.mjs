@@ -20,3 +20,13 @@ test("a player's name goes into a Hebrew message in its own direction, with its 
   assert.equal(he('result.out', { name: 'Dan!', points: 12 }), '\u2068Dan!\u2069 יצא/ה וזוכה ב-12.');
   assert.equal(makeTranslator('en')('result.out', { name: 'Dan!', points: 12 }), 'Dan! went out and scores 12.');
 });
+
+test('a Hebrew name goes into an English message in its own direction; a Latin one as typed', async () => {
+  const en = makeTranslator('en');
+  assert.equal(en('result.out', { name: 'דנה!', points: 12 }), '\u2068דנה!\u2069 went out and scores 12.');
+  assert.equal(en('status.waiting', { name: 'Ana' }), 'Waiting for Ana.');
+  assert.equal(en('match.shared', { names: en.names(['Ana', 'דנה!']) }), 'Ana and \u2068דנה!\u2069 share the win!');
+  await loadLanguage('he');
+  const he = makeTranslator('he');
+  assert.equal(he.names(['Ana', 'Dan!']), '\u2068Ana\u2069 ו-\u2068Dan!\u2069');
+});

@@ -50,21 +50,28 @@ export async function pickLanguage(candidates) {
   return 'en';
 }
 
-// In a right-to-left message, what a neutral character next to a parameter does depends on the
-// text around it: the sign of a number ("-22", "+101") shows on the wrong side ("22-"), and so
-// does a name's own punctuation ("Dan!" reads "!Dan"). So a signed number goes in as a
-// left-to-right island (LRI … PDI), and a player's name in its own direction (FSI … PDI).
+// What a neutral character next to a parameter does depends on the text around it. In a
+// right-to-left message the sign of a number ("-22", "+101") shows on the wrong side ("22-"),
+// and so does a name's own punctuation ("Dan!" reads "!Dan"); in a left-to-right one, a Hebrew
+// name's does ("דנה!" reads "!דנה"). So in a right-to-left message a signed number goes in as a
+// left-to-right island (LRI … PDI), and a player's name goes in its own direction (FSI … PDI)
+// in any message whose direction it may not share: always in a right-to-left one, and in a
+// left-to-right one when it holds right-to-left letters. A left-to-right name in a
+// left-to-right message needs nothing, so English text stays exactly as typed.
 const SIGNED = /^[+\-\u2212]\d[\d.,]*$/;
 const NAMES = new Set(['name', 'host', 'owner']);
+const RIGHT_TO_LEFT =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 
 export function makeTranslator(code) {
   const messages = loaded[code] || en;
   const plurals = new Intl.PluralRules(code);
   const rtl = messages._meta?.dir === 'rtl';
+  const person = (value) => (rtl || RIGHT_TO_LEFT.test(value) ? `\u2068${value}\u2069` : value);
   const param = (value, key) => {
-    if (!rtl) return String(value);
-    if (SIGNED.test(String(value))) return `\u2066${value}\u2069`;
-    return NAMES.has(key) ? `\u2068${value}\u2069` : String(value);
+    if (NAMES.has(key)) return person(String(value));
+    if (rtl && SIGNED.test(String(value))) return `\u2066${value}\u2069`;
+    return String(value);
   };
   const t = (key, params = {}) => {
     let msg = messages[key] ?? en[key];
@@ -82,5 +89,7 @@ export function makeTranslator(code) {
   /** "a, b and c" in the language's own way. */
   const lists = typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(code, { type: 'conjunction' }) : null;
   t.list = (items) => (lists ? lists.format(items) : items.join(', '));
+  /** A list of players' names, each in its own direction as a `name` parameter is. */
+  t.names = (names) => t.list(names.map((n) => person(String(n))));
   return t;
 }

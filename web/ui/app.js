@@ -55,7 +55,7 @@ export async function startApp({ root, engine }) {
   // current one.
   let t = makeTranslator(await pickLanguage([params.get('lang'), prefs.get().lang, ...(navigator.languages || [navigator.language])]));
   let languages = await languageList();
-  const tr = Object.assign((...a) => t(...a), { list: (items) => t.list(items), has: (key) => t.has(key) });
+  const tr = Object.assign((...a) => t(...a), { list: (items) => t.list(items), names: (names) => t.names(names), has: (key) => t.has(key) });
   Object.defineProperties(tr, { lang: { get: () => t.lang }, dir: { get: () => t.dir } });
 
   const app = createAppState();

@@ -124,7 +124,7 @@ function gameItem(g, t, confirming, on) {
     h(
       'p',
       { class: 'game-meta' },
-      h('span', { class: 'game-names', text: t.list((g.names || []).filter(Boolean)) }),
+      h('span', { class: 'game-names', text: t.names((g.names || []).filter(Boolean)) }),
       g.updated ? h('span', { class: 'game-when', text: t('games.updated', { when: whenText(g.updated, t) }) }) : null,
     ),
     buttons,

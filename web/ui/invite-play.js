@@ -181,7 +181,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   function inviteStatus(inv) {
     const host = inv.seats[inv.host].name;
     const missing = missingGuests(inv).map((i) => inv.seats[i].name);
-    const text = missing.length ? t('invite.waitingFor', { names: t.list(missing), host }) : t('invite.allIn', { host });
+    const text = missing.length ? t('invite.waitingFor', { names: t.names(missing), host }) : t('invite.allIn', { host });
     return h('p', { class: 'invite-status', id: 'invite-status', role: 'status', text });
   }
 
@@ -241,6 +241,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
             id: 'invite-name',
             'data-fk': 'invite-name',
             type: 'text',
+            dir: 'auto',
             maxlength: NAME_LENGTH,
             autocomplete: 'nickname',
             value: st.name,

@@ -147,7 +147,7 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
     const winners = v.winners || [];
     title =
       winners.length > 1
-        ? t('match.shared', { names: t.list(winners.map(name)) })
+        ? t('match.shared', { names: t.names(winners.map(name)) })
         : winners[0] === ctl.youSeat
           ? t('match.winnerYou')
           : t('match.winner', { name: name(winners[0]) });

@@ -81,6 +81,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         id: `seat-name-${i}`,
         'data-fk': `seat-name-${i}`,
         class: 'seat-name',
+        dir: 'auto', // a name shows in its own direction as it is typed, as everywhere else
         value: seat.name,
         maxlength: NAME_LENGTH,
         autocomplete: 'off',
