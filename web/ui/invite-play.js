@@ -4,7 +4,7 @@
  * a name and a random value; when it comes back the host reveals the secret and deals from
  * the seed all the values make. The first game link then carries the reveal (link-play.js).
  */
-import { h } from './dom.js';
+import { h, personName } from './dom.js';
 import { createInvites, randomHex } from './invites.js';
 import { cleanName, NAME_LENGTH } from './setup.js';
 import { is, shapeProblem } from '../storage.js';
@@ -197,7 +197,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
         h(
           'li',
           { class: [i === st.seat && 'me'] },
-          h('span', { class: 'who', text: s.bot ? t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) : s.name }),
+          s.bot ? h('span', { class: 'who', text: t('invite.bot', { name: s.name, level: t(`level.${s.bot}`) }) }) : personName(s.name, 'who'),
           h('span', { class: 'state', text: s.bot ? '' : i === inv.host ? t('invite.host') : s.value ? t('invite.joined') : t('invite.waiting') }),
         ),
       ),
