@@ -47,12 +47,18 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     one, two = tabs(browser)
     open_app(one, site_url, "?seed=7&speed=instant")
     open_app(two, site_url, "?seed=7&speed=instant")
+    # In tab 1 a person is typing a name when the other tab's save draws the screen anew.
+    name = one.locator("#seat-name-0")
+    name.fill("")
+    name.press_sequentially("Dan")
     choose_game(two, "rummy101", 2)
     start(two)
     make_a_move(two)
     # Tab 1, still on its start screen, hears the other tab's save and lists the game.
     expect(one.locator(".resume .game-item")).to_have_count(1)
     expect(one.locator(".resume")).to_contain_text("Rummy 101")
+    one.keyboard.type("a!")  # the typing goes on where it was, not at the name's start
+    expect(name).to_have_value("Dana!")
     choose_game(one, "basic", 2)
     start(one)
     make_a_move(one)

@@ -204,6 +204,7 @@ export async function startApp({ root, engine }) {
   function render() {
     const started = performance.now();
     const focusKey = document.activeElement?.dataset?.fk;
+    const caret = caretOf(document.activeElement);
     const { screen, content } = screenContent();
     if (screen === 'table') content.push(linkPlay.replayBar(), linkPlay.handoff());
     if (!app.engineReady && (app.busy || screen === 'resuming')) content.unshift(engineNotice({ t, step: app.engineStep }));
@@ -223,15 +224,15 @@ export async function startApp({ root, engine }) {
     // The turn log lists the newest first: keep its top in view.
     const logList = root.querySelector('#log-lines');
     if (logList) logList.scrollTop = 0;
-    restoreFocus(focusKey);
+    restoreFocus(focusKey, caret);
     // A "render" measure for bench/motion.py (a PerformanceObserver sees it; none are kept).
     performance.measure('render', { start: started, detail: screen });
     performance.clearMeasures('render');
   }
 
   /** Focus after a render: a screen's one next step (app.focusNext), else a dialog's first
-   * button, else the control that had it (matched by data-fk). */
-  function restoreFocus(focusKey) {
+   * button, else the control that had it (matched by data-fk), its caret where it was. */
+  function restoreFocus(focusKey, caret) {
     const dialogEl = root.querySelector('[role="dialog"]');
     const restore = focusKey && root.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
     const next = app.focusNext && root.querySelector(`[data-fk="${CSS.escape(app.focusNext)}"]`);
@@ -243,6 +244,9 @@ export async function startApp({ root, engine }) {
       dialogEl.querySelector('button.primary, button')?.focus({ preventScroll: true });
     } else if (restore) {
       restore.focus({ preventScroll: true });
+      // A name being typed when the screen is drawn anew (another tab saved, a choice above it
+      // changed) goes on where the person was typing, not at its start.
+      if (caret && caretOf(restore)) restore.setSelectionRange(...caret);
     }
   }
 
@@ -318,6 +322,12 @@ function matchRequests(params, records) {
 /** Until the engine is up, a press that needs it waits (engine-client queues the call); the
  * page says so, with the step it is on (web/main.js forwards the boot progress). Whether the
  * engine has computer players comes from its version. */
+/** A text field's caret and selection ([start, end, direction]), or null for anything else
+ * (a number field, a button, no focus). */
+function caretOf(el) {
+  return typeof el?.selectionStart === 'number' ? [el.selectionStart, el.selectionEnd, el.selectionDirection] : null;
+}
+
 function watchEngine(engine, app, changed) {
   engine.ready?.then(
     () => {
