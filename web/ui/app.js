@@ -319,15 +319,15 @@ function matchRequests(params, records) {
   };
 }
 
-/** Until the engine is up, a press that needs it waits (engine-client queues the call); the
- * page says so, with the step it is on (web/main.js forwards the boot progress). Whether the
- * engine has computer players comes from its version. */
 /** A text field's caret and selection ([start, end, direction]), or null for anything else
  * (a number field, a button, no focus). */
 function caretOf(el) {
   return typeof el?.selectionStart === 'number' ? [el.selectionStart, el.selectionEnd, el.selectionDirection] : null;
 }
 
+/** Until the engine is up, a press that needs it waits (engine-client queues the call); the
+ * page says so, with the step it is on (web/main.js forwards the boot progress). Whether the
+ * engine has computer players comes from its version. */
 function watchEngine(engine, app, changed) {
   engine.ready?.then(
     () => {
