@@ -59,7 +59,7 @@ def usable(view: dict, seat: int, rack: list[str], code: str) -> bool:
         return True
     if opened == "pairs":
         return code in rack
-    return bool(tileplay._melds_with(rack, code))
+    return bool(tileplay.melds_with(rack, code))
 
 
 def clues(view: dict, seat: int) -> list[str]:
@@ -82,7 +82,7 @@ def clues(view: dict, seat: int) -> list[str]:
 
 def holds_meld(rack: list[str]) -> bool:
     return any(
-        tileplay._melds_with(without(rack, [c]), c) for c in set(rack) if not tiles.is_joker(c)
+        tileplay.melds_with(without(rack, [c]), c) for c in set(rack) if not tiles.is_joker(c)
     )
 
 
@@ -99,7 +99,7 @@ def sampled_racks(view: dict, seat: int) -> list[list[str]]:
         racks: list[list[str]] = []
         for _try in range(_racks * 20):
             rack = expert.sample_state(view, rng)["hands"][seat]
-            if holds_meld(rack) or any(tileplay._melds_with(rack, c) for c in threw):
+            if holds_meld(rack) or any(tileplay.melds_with(rack, c) for c in threw):
                 continue
             racks.append(rack)
             if len(racks) == _racks:

@@ -321,7 +321,7 @@ def taken_play(view: dict, hand: list[str], taken: str, pairs_opening: bool = Tr
         if points >= need["points"] and taken in laid and len(laid) < len(hand):
             return {"type": "meld", "melds": found}
         if points >= need["points"] and not joker:
-            for meld in _melds_with(hand, taken):
+            for meld in melds_with(hand, taken):
                 rest = without(hand, meld)
                 more, others = best_opening(rest)
                 count = len(meld) + len(flat(others))
@@ -357,7 +357,7 @@ def taken_play(view: dict, hand: list[str], taken: str, pairs_opening: bool = Tr
     return None
 
 
-def _melds_with(hand: list[str], tile: str, limit: int = 6) -> list[list[str]]:
+def melds_with(hand: list[str], tile: str, limit: int = 6) -> list[list[str]]:
     """Runs and sets from ``hand`` holding ``tile``, best first (a joker may fill one gap)."""
     colour, number = tiles.parse(tile)
     have = Counter(hand)
