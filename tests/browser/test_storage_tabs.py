@@ -47,18 +47,22 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     one, two = tabs(browser)
     open_app(one, site_url, "?seed=7&speed=instant")
     open_app(two, site_url, "?seed=7&speed=instant")
-    # In tab 1 a person is typing a name when the other tab's save draws the screen anew.
-    name = one.locator("#seat-name-0")
-    name.fill("")
-    name.press_sequentially("Dan")
+    # In tab 1 a person is typing a target score while the other tab saves a game.
+    target = one.locator("[data-fk='opt-target']")
+    target.fill("")
+    target.press_sequentially("2")
+    one.evaluate("addEventListener('storage', () => { window.heardSave = true; }, { once: true })")
     choose_game(two, "rummy101", 2)
     start(two)
     make_a_move(two)
-    # Tab 1, still on its start screen, hears the other tab's save and lists the game.
+    one.wait_for_function("() => window.heardSave")
+    one.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    one.keyboard.type("00")  # the typing goes on where it was, not at the field's start
+    expect(target).to_have_value("200")
+    # Once the person leaves the field, tab 1's start screen lists the other tab's game.
+    one.keyboard.press("Tab")
     expect(one.locator(".resume .game-item")).to_have_count(1)
     expect(one.locator(".resume")).to_contain_text("Rummy 101")
-    one.keyboard.type("a!")  # the typing goes on where it was, not at the name's start
-    expect(name).to_have_value("Dana!")
     choose_game(one, "basic", 2)
     start(one)
     make_a_move(one)

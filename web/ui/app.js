@@ -91,10 +91,11 @@ export async function startApp({ root, engine }) {
   const table = createTableIntents({ ctl, t: tr, root, openDialog, linkPlay });
   // "Review the round" on the score sheet: the expert's look back at this seat's decisions.
   const review = createRoundReview({ engine, ctl, t: tr, render: () => scheduleRender() });
-  // Another tab's save refreshes the start screen's list, and is said at once on the table
-  // when it was this match.
+  // Another tab's save refreshes the start screen's list (once the person has left the field
+  // they are typing in: a number field's caret cannot be put back), and is said at once on the
+  // table when it was this match.
   records.onExternalChange(() => {
-    if (app.screen === 'start') scheduleRender();
+    if (app.screen === 'start') afterTyping(scheduleRender);
     else if (ctl.record && !ctl.record.finished && records.stale(ctl.record)) ctl.say(t('data.problem.conflict'), 'status', 'error');
   });
 
@@ -317,6 +318,13 @@ function matchRequests(params, records) {
     if (req.variant === 'rummy101' && req.options.joker_button) req.options.joker_accounts = records.jokerAccounts(req.seats);
     return req;
   };
+}
+
+/** `then()` now, or when the person leaves the text or number field they are typing in. */
+function afterTyping(then) {
+  const field = document.activeElement;
+  if (field?.matches?.('input[type="text"], input[type="number"]')) field.addEventListener('blur', () => then(), { once: true });
+  else then();
 }
 
 /** A text field's caret and selection ([start, end, direction]), or null for anything else
