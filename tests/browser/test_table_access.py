@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from fixtures.table_driver import (
+    DEVICES,
     axe_violations,
     choose_game,
     expect,
@@ -98,6 +99,16 @@ def test_a_turn_by_keyboard_alone(browser, site_url):
 def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
     page = new_page(browser, "desktop")
     open_app(page, site_url, "?seed=7&speed=instant")
+    # Turning a tablet while typing a name draws the start screen anew (the page's layout
+    # changes at 900 px wide): the typing goes on where it was, not at the name's start.
+    name = page.locator("#seat-name-0")
+    name.fill("")
+    name.press_sequentially("Dan")
+    page.set_viewport_size({"width": 800, "height": 1280})
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.keyboard.type("a!")
+    expect(name).to_have_value("Dana!")
+    page.set_viewport_size(DEVICES["desktop"]["viewport"])
     choose_game(page, "basic", 2)
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes]")
