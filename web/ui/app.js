@@ -245,8 +245,8 @@ export async function startApp({ root, engine }) {
       dialogEl.querySelector('button.primary, button')?.focus({ preventScroll: true });
     } else if (restore) {
       restore.focus({ preventScroll: true });
-      // A name being typed when the screen is drawn anew (another tab saved, a choice above it
-      // changed) goes on where the person was typing, not at its start.
+      // A name being typed when the screen is drawn anew (the page turned past 900 px wide, a
+      // choice above it changed) goes on where the person was typing, not at its start.
       if (caret && caretOf(restore)) restore.setSelectionRange(...caret);
     }
   }
