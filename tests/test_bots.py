@@ -338,6 +338,28 @@ def test_hint_actions_can_be_applied_in_turn():
                 g.apply(bots.decide(g.view(seat), "hard", 0))
 
 
+def test_hint_names_only_melds_its_own_discard_leaves_whole():
+    # Hard may keep its melds hidden and discard a card of one ("keep 2C 2D 2H 2S", discard
+    # 2C). The melds the Hint tells the player to keep are those of the hand left after that
+    # discard, never one it breaks: "Keep 5S 6S 7S …, discard 6S" once read on the table.
+    g = rummy.new_game("basic", players=2, seed=1)
+    held = broken = 0
+    while not g.round_over:
+        view = g.view(g.current_player)
+        h = bots.hint(view)
+        laid = any(a["type"] == "meld" for a in h["actions"])
+        if h["phase"] == "play" and h["discard"] and h["melds"] and not laid:
+            held += 1
+            kept = list(view["hand"])
+            kept.remove(h["discard"])
+            assert h["melds"] == solver.min_deadwood(kept)[1]
+            assert all(h["discard"] not in m for m in h["melds"]), h["message"]
+            whole = solver.min_deadwood(view["hand"])[1]
+            broken += any(h["discard"] in m for m in whole)
+        g.apply(bots.decide(view, "hard", 0))
+    assert held and broken  # the round meets the case this guards
+
+
 def test_hint_suggests_opening_when_it_reaches_the_threshold():
     hand = codes("R10 R11 R12 R13 K11 K12 K13 B5 B6 B7 Y1 Y2 Y3 K2 B9 Y12 R4 K6 B2 Y8 R8 K9")
     g = game("rummy101", [hand, ["R1", "R2", "R3"]])

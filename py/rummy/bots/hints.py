@@ -9,8 +9,8 @@ plays to go out first and never opens with pairs, but for a late opening that lo
   button) — in the draw phase, else ``None``.
 - ``"melds"``: the best melds the hand can lay now (lists of codes; for rummy101 before the
   opening, only if they open), ``[]`` if none. In `basic`/`rummy200` the advice may be to
-  keep them hidden for now (the hard level's plan): then ``"actions"`` does not lay them and
-  the message says so.
+  keep them hidden for now (the hard level's plan): then ``"actions"`` does not lay them, the
+  melds are those of the hand left after the advised discard, and the message says so.
 - ``"layoffs"``: ``[{"meld": id, "cards": [code]}, ...]`` suggested additions to table melds.
 - ``"discard"``: the suggested discard at the end of the plays (play phase), else ``None``.
 - ``"opening"`` (rummy101, seat not opened yet; else ``None``): ``{"points": best runs/sets
@@ -71,7 +71,12 @@ def hint(view: dict) -> dict:
             break
     held = False
     if not out["melds"]:
-        out["melds"] = _melds_now(current)
+        # The melds the player keeps: those of the hand left after the advised discard, which
+        # may break one the whole hand holds (three 5s and 5-6-7 share a 5).
+        kept = list(current["hand"])
+        if out["discard"] in kept:
+            kept.remove(out["discard"])
+        out["melds"] = _melds_now({**current, "hand": kept})
         held = bool(out["melds"]) and out["phase"] == "play"
     out["message"] = _message(view, out, held)
     return out
