@@ -4,9 +4,9 @@ checks before it keeps or shows a record or a name, tested in Node.
 The tests live in tests/js/*.test.mjs (node:test, an in-memory localStorage): storage.test.mjs
 the storage module, names.test.mjs names, links' fragments and the page's kept records,
 game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js),
-review.test.mjs the round review's sentences, styles.test.mjs that CSS animations move or fade
-only; this runs every one of them (but the two run by
-their own tests) as part of the one test command.
+review.test.mjs the round review's sentences, log-lines.test.mjs the phone's strip of the
+others' turns, styles.test.mjs that CSS animations move or fade only; this runs every one of
+them (but the two run by their own tests) as part of the one test command.
 """
 
 import shutil

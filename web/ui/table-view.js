@@ -683,9 +683,10 @@ export function sinceMyTurn(lines, seat) {
   lines.forEach((l, i) => {
     if (l.seat === seat) last = i;
   });
+  // The round's end is left out: the banner above the strip says it already.
   return lines
     .slice(last + 1)
-    .filter((l) => l.seat !== seat)
+    .filter((l) => l.seat !== seat && !l.events.every((e) => e.type === 'round_end'))
     .reverse();
 }
 
