@@ -758,6 +758,7 @@ def _round_with_a_bad_discard(
 
 
 def test_review_finds_a_discard_that_broke_a_meld():
+    from rummy import link
     from rummy.bots import review
 
     g, bad = _round_with_a_bad_discard(5)
@@ -773,6 +774,23 @@ def test_review_finds_a_discard_that_broke_a_meld():
     assert moment["played"] == {"type": "discard", "card": g.state()["log"][bad]["card"]}
     assert moment["expert"] != moment["played"]
     assert review.review_round(g.state(), 0, samples=3) == result  # deterministic
+    views = link.replay_views(g.state(), 0, 0)
+    for m in moments:  # the expert's own choice, from what the seat saw then
+        assert m["expert"] == bots.decide(views[m["event"]]["view"], "expert", 0)
+
+
+def test_review_never_faults_the_expert_s_own_moves():
+    # A person who made exactly the expert's draws and discards is told of no moment: where
+    # the expert searches, the review names its search's choice, not the playouts' favourite
+    # (until stop 32 a round played by the expert itself drew a lesson or three).
+    from rummy.bots import review
+
+    g = rummy.new_game("basic", players=2, seed=100, options={"max_rebuilds": 1})
+    while not g.round_over:
+        seat = g.current_player
+        g.apply(bots.decide(g.view(seat), "expert" if seat == 0 else "hard", 0))
+    result = review.review_round(g.state(), 0)
+    assert result["decisions"] > 10 and result["moments"] == []
 
 
 def test_review_in_rummy200_holds_a_move_against_hard_s():

@@ -5,9 +5,11 @@ The round is replayed from its seed (`link.replay_views`) as the reviewed seat s
 of that seat's draws and discards, the move it made and the expert's alternatives are played
 out on the same sampled deals (`expert.evaluate_actions`), judged from the view the seat had
 at that moment — never from the cards it could not see, even though the round is over. Where
-the expert does not search a decision (`expert.Budget`), its unsearched move (hard's; in
-rummy101 `expert.TILES`'s) is the one alternative. The answer is codes and numbers; the page
-words it.
+the expert searches a decision, the alternatives are its search's candidates, and a moment
+names the one its search chooses (`expert.decide`), never a move it would have made itself;
+where it does not search (`expert.Budget`), its unsearched move (hard's; in rummy101
+`expert.TILES`'s) is the one alternative. So a player who follows the Hint (the expert's
+advice) is never faulted. The answer is codes and numbers; the page words it.
 """
 
 from __future__ import annotations
@@ -31,13 +33,24 @@ def review_round(state: dict, seat: int, samples: int = REVIEW_SAMPLES, limit: i
     steps = link.replay_views(state, seat, 0)
     if not steps:
         return {"moments": [], "decisions": 0, "reviewable": False}
-    moments, decisions = [], 0
+    # First the playouts at every decision; then, the costliest first, the expert's own choice
+    # where it searches (a search each), until no moment left could enter the top ``limit``:
+    # a verdict's loss is at most its playouts' best.
+    found, decisions = [], 0
     for event, before in _decisions(state["log"], seat, steps):
         decisions += 1
-        moment = judge(before, _action_of(state["log"][event]), samples)
-        if moment is not None and moment["loss"] >= MIN_LOSS:
+        outcome = _playouts(before, _action_of(state["log"][event]), samples)
+        if outcome is not None:
+            found.append((event, before, outcome))
+    found.sort(key=lambda f: (-_most(f[2]), f[0]))
+    moments: list[dict] = []
+    for event, before, outcome in found:
+        if len(moments) >= limit and moments[limit - 1]["loss"] > round(_most(outcome), 1):
+            break
+        moment = _verdict(before, *outcome)
+        if moment is not None:
             moments.append({"event": event, "turn": before["turn"], **moment})
-    moments.sort(key=lambda m: (-m["loss"], m["event"]))
+            moments.sort(key=lambda m: (-m["loss"], m["event"]))
     return {"moments": moments[:limit], "decisions": decisions, "reviewable": True}
 
 
@@ -59,16 +72,49 @@ def _action_of(event: dict) -> dict:
 
 
 def judge(view: dict, played: dict, samples: int) -> dict | None:
-    """The expert's verdict on ``played`` at ``view``: its preferred action and how many points
-    ``played`` gave up on average, or None when the expert agrees (or cannot compare)."""
+    """The expert's verdict on ``played`` at ``view``: the action it would have chosen and how
+    many points ``played`` gave up against it on average, or None when the expert agrees, the
+    difference is under ``MIN_LOSS`` or the playouts cannot compare them.
+
+    The playouts (``samples`` deals, scored in points) play the move made and the expert's
+    alternatives. Where the expert searches the decision, the alternatives are its search's
+    candidates and the verdict names the one its search chooses (`expert.decide`), so a move
+    the expert would have made is never reported, nor an alternative it would not choose."""
+    outcome = _playouts(view, played, samples)
+    return None if outcome is None else _verdict(view, *outcome)
+
+
+def _playouts(view: dict, played: dict, samples: int):
+    """``(played, candidates, values, samples)`` with ``played`` first, when an alternative
+    came out at least ``MIN_LOSS`` ahead; else None."""
     candidates = [played] + [c for c in _alternatives(view) if c != played]
     if len(candidates) < 2:
         return None
     values = expert.action_values(view, candidates, 0, expert.Budget(samples=samples))
     if values[0] <= expert.REFUSED:  # the playout could not continue the move: no verdict
         return None
+    outcome = (played, candidates, values, samples)
+    return outcome if _most(outcome) >= MIN_LOSS else None
+
+
+def _most(outcome) -> float:
+    """The most any alternative gained over the move made, in the playouts."""
+    values = outcome[2]
+    return max(values) - values[0]
+
+
+def _verdict(
+    view: dict, played: dict, candidates: list[dict], values: list[float], samples: int
+) -> dict | None:
     best = max(range(len(candidates)), key=lambda i: (values[i], -i))
-    if best == 0:
+    # Where the expert searches it costs a search, spent only where the playouts found a
+    # lesson. Where it would lay melds before discarding, the playouts' best discard stands.
+    choice = expert.decide(view, 0) if _searched(view) else None
+    if choice is not None and choice["type"] == played["type"]:
+        if choice == played or choice not in candidates:
+            return None
+        best = candidates.index(choice)
+    if values[best] - values[0] < MIN_LOSS:
         return None
     return {
         "kind": played["type"],
@@ -80,18 +126,25 @@ def judge(view: dict, played: dict, samples: int) -> dict | None:
 
 
 def _alternatives(view: dict) -> list[dict]:
-    """What the expert compares at ``view``: the draw sources, or the cheapest discards. Where
-    its budget leaves the decision unsearched (`rummy101`'s discard, by `expert.TILES`; the
-    draw and discard in Rummy to 200 and in classic Rummy with three to six, hard's, or in
-    Rummy to 200's second stock `lastpass`'s: searching them measured no better, or worse),
-    the one alternative is the expert's own unsearched choice, and the playouts only say what
-    the move made cost against it."""
-    drawing = view["phase"] == "draw"
-    if not expert.budget_for(view).searches("draw" if drawing else "discard"):
+    """What the expert compares at ``view``. Where it searches (classic Rummy heads-up, the draw
+    in `rummy101`), its search's candidates: its unsearched move (hard's) and the other draw
+    source, or the next cheapest discards. Where its budget leaves the decision unsearched
+    (`rummy101`'s discard, by `expert.TILES`; the draw and discard in Rummy to 200 and in
+    classic Rummy with three to six, hard's, or in Rummy to 200's second stock `lastpass`'s:
+    searching them measured no better, or worse), the one alternative is the expert's own
+    unsearched choice, and the playouts only say what the move made cost against it."""
+    if _searched(view):
+        own = expert.own_action(view, 0)
+        if own["type"] in ("draw", "discard"):
+            return expert.candidate_actions(view, own, expert.budget_for(view).candidates)
+    else:
         own = expert.decide(view, 0)  # unsearched: hard's move (rummy101: TILES's; lastpass)
         if own["type"] in ("draw", "discard"):
             return [own]
-        return expert.discard_candidates(view, 1)  # it would meld first: its cheapest discard
-    if drawing:
-        return [{"type": "draw", "source": s} for s in expert._draw_sources(view)]
+    # It would lay melds first: the cheapest discards after them.
     return expert.discard_candidates(view, expert.DEFAULT.candidates + 1)
+
+
+def _searched(view: dict) -> bool:
+    """Whether the expert's budget searches the decision at ``view`` (its draw or discard)."""
+    return expert.budget_for(view).searches("draw" if view["phase"] == "draw" else "discard")
