@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from fixtures.table_driver import choose_game, new_page, open_app, press, shot, start
+from fixtures.table_driver import choose_game, expect, new_page, open_app, press, shot, start
 
 # What the player waits for: its own turn, the score sheet, or the hand-off of a shared device.
 WAIT_TURN = """() => {
@@ -102,5 +102,13 @@ def test_a_whole_round_played_only_from_the_hint(browser, site_url, variant, pla
     for text in texts:
         assert text.startswith(("Hint:", "Keep", "Your best opening", "You could open")), text
         assert not any(code in text for code in (" JK", "=R", "=K", "=B", "=Y")), text
+    if (variant, players) == ("basic", 2):
+        # The Hint is the expert's advice, and the review judges by the expert's choices: a
+        # player who did what the Hint said is told of no moment (until stop 32, of one to
+        # three in nearly every round).
+        press(page, "#review-round")
+        status = page.locator("#review-status")
+        expect(status).not_to_contain_text("looking back", timeout=180_000)
+        expect(status).to_contain_text("would have played them as you did")
     assert page.problems == []
     assert page.evaluate("() => window.__csp") == []

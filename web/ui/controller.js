@@ -58,6 +58,7 @@ export class TableController {
     this.message = null; // {text, kind: 'error'|'info', near}
     // The Hint (web/ui/hint-steps.js): {advice, steps, index, keys: Set, pile, meld, button}
     this.hint = null;
+    this.hintAsking = false; // the engine is working out the Hint's advice
     this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
@@ -552,6 +553,11 @@ export class TableController {
 
   /** Ask the engine (rummy.bots.hint) for advice and show its first step. */
   async askHint() {
+    if (this.hintAsking) return; // a second tap while the engine thinks does nothing
+    // The expert's advice takes a search in classic Rummy heads-up (a few tenths of a second
+    // in the browser): the Hint button shows it is thinking meanwhile.
+    this.hintAsking = true;
+    this.onChange();
     let advice;
     try {
       ({ hint: advice } = await this.call('hint', { game: this.record.id, seat: this.viewer }));
@@ -561,6 +567,8 @@ export class TableController {
       this.answered += 1;
       this.onChange();
       return;
+    } finally {
+      this.hintAsking = false;
     }
     const view = { ...this.view, seat: this.viewer };
     // The advice is for the whole hand: groups the player had prepared go back into it.

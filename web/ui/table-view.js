@@ -536,6 +536,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       'data-fk': `btn-${id}`,
       class: ['btn', 'act', extraClass, reasons[action] ? 'off' : 'on', hintButton === action && 'hinted'],
       'aria-disabled': reasons[action] ? 'true' : 'false',
+      'aria-busy': action === 'hint' && ctl.hintAsking ? 'true' : undefined,
       onclick: () => on.action(action, 'actions'),
       text: label,
     });
