@@ -30,8 +30,10 @@ from .play import DECIDE_BUDGET, decide
 
 __all__ = ["DECIDE_BUDGET", "LEVELS", "decide", "hint", "review_round"]
 
-# Work budget (solver steps, `solver.work_budget`) of one hint, which plays out the whole turn:
-# about 0.3 s in CPython at worst, under ~1 s on a phone.
+# Work budget (solver steps, `solver.work_budget`) of the openings one hint weighs over the
+# whole turn, its expert's playouts included: the `rummy101` solver stays within about 0.3 s
+# in CPython, under ~1 s on a phone. (The expert's search in classic Rummy heads-up costs what
+# its decisions do: bench/expert_browser.py times the Hint.)
 HINT_BUDGET = 900_000
 
 
