@@ -438,7 +438,9 @@ def test_review_lists_a_seats_costliest_decisions_after_the_round(session):
     assert 1 <= len(result["moments"]) <= 3  # easy gives the expert something to say
     log = view["log"]
     for moment in result["moments"]:
-        assert set(moment) == {"event", "turn", "kind", "played", "expert", "loss", "samples"}
+        keys = {"event", "turn", "kind", "played", "expert", "loss", "samples", "pile"}
+        assert set(moment) == keys
+        assert (moment["pile"] is not None) == (moment["kind"] == "draw")
         assert log[moment["event"]]["seat"] == 0 and log[moment["event"]]["type"] == moment["kind"]
         assert moment["loss"] > 0 and moment["expert"] != moment["played"]
         step = ok(session, "replay", game=game, seat=0, since=moment["event"])["steps"][0]

@@ -37,6 +37,10 @@ test('each kind of moment reads as a sentence with its points', async () => {
   );
   const stock = { event: 4, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3 };
   assert.match(momentText(stock, log, 0, t), /^Turn 2: you drew from the stock; taking 7 of clubs from the discard pile would have left you 3 points/i);
+  // The first draw of a round: the turned-up card is in no log line, but the engine names it.
+  const first = { event: 0, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3, pile: 'QH' };
+  assert.match(momentText(first, log, 0, t), /^Turn 1: you drew from the stock; taking queen of hearts from the discard pile/i);
+  assert.match(momentText({ ...first, pile: null }, log, 0, t), /^Turn 1: you drew from the stock; taking the discard from the discard pile/i);
   const took = { event: 4, kind: 'draw', played: { type: 'draw', source: 'discard' }, expert: { type: 'draw', source: 'stock' }, loss: 1.2 };
   assert.match(momentText(took, log, 0, t), /^Turn 2: you took 7 of clubs from the discard pile; drawing from the stock/i);
 });

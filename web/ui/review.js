@@ -37,7 +37,9 @@ export function momentText(moment, log, seat, t) {
   if (moment.kind === 'discard') {
     return t('review.discard', { n, played: name(played.card ?? played.tile), expert: name(expert.card ?? expert.tile), loss, count });
   }
-  const top = pileTopBefore(log, moment.event);
+  // The engine says what lay on the pile (`pile`); the log alone misses the card turned up at
+  // the deal and what lay under a card taken.
+  const top = moment.pile ?? pileTopBefore(log, moment.event);
   const card = top ? name(top) : t('review.theDiscard');
   if (played.source === 'discard') return t('review.tookDiscard', { n, card, loss, count });
   return t('review.drewStock', { n, card, loss, count });

@@ -25,9 +25,11 @@ REVIEW_SAMPLES = 8  # samples per decision: a typical round reviews in a few sec
 def review_round(state: dict, seat: int, samples: int = REVIEW_SAMPLES, limit: int = LIMIT) -> dict:
     """``{"moments": [...], "decisions": n, "reviewable": bool}`` for ``seat`` in the round
     ``state`` holds (normally a finished one): up to ``limit`` moments, the costliest first,
-    each ``{"event", "turn", "kind", "played", "expert", "loss", "samples"}`` — the log index of
-    the move, the round's turn counter then, ``"draw"`` or ``"discard"``, the action made, the
-    expert's action, and the average points the move made lost against it. ``reviewable`` is
+    each ``{"event", "turn", "kind", "played", "expert", "loss", "samples", "pile"}`` — the log
+    index of the move, the round's turn counter then, ``"draw"`` or ``"discard"``, the action
+    made, the expert's action, the average points the move made lost against it, the sampled
+    deals that average is over, and at a draw the card on top of the discard pile then (else
+    None: the log does not always say it, e.g. the card turned up at the deal). ``reviewable`` is
     false when the round cannot be rebuilt from its seed (a position laid out with ``deal=``).
     """
     steps = link.replay_views(state, seat, 0)
@@ -49,7 +51,8 @@ def review_round(state: dict, seat: int, samples: int = REVIEW_SAMPLES, limit: i
             break
         moment = _verdict(before, *outcome)
         if moment is not None:
-            moments.append({"event": event, "turn": before["turn"], **moment})
+            pile = before["discard"][-1] if moment["kind"] == "draw" and before["discard"] else None
+            moments.append({"event": event, "turn": before["turn"], **moment, "pile": pile})
             moments.sort(key=lambda m: (-m["loss"], m["event"]))
     return {"moments": moments[:limit], "decisions": decisions, "reviewable": True}
 
