@@ -4,7 +4,8 @@ person does: a hint that leads into a refusal, a step it cannot carry out, or a 
 does not pass fails the test (issue 10: "a hint can always be carried out").
 
 Whole rounds of every rule set, with 2 and 4 players, on a phone and on a desktop; the page's
-Content-Security-Policy sees no violation through each."""
+Content-Security-Policy sees no violation through each. And a Hint asked just before a move,
+whose advice comes after the move: it is dropped, never shown for the turn gone by."""
 
 from __future__ import annotations
 
@@ -112,3 +113,26 @@ def test_a_whole_round_played_only_from_the_hint(browser, site_url, variant, pla
         expect(status).to_contain_text("would have played them as you did")
     assert page.problems == []
     assert page.evaluate("() => window.__csp") == []
+
+
+def test_a_hint_asked_just_before_a_move_is_dropped_not_shown_for_a_turn_gone_by(browser, site_url):
+    # The expert's advice takes a search (a few tenths of a second): a person who taps Hint
+    # and then Draw at once must not be left with "take the discard" after drawing, a step
+    # that can only be refused ("You have already drawn this turn").
+    page = new_page(browser, "phone")
+    open_app(page, site_url, "?seed=21&speed=instant")
+    choose_game(page, "basic", 2, level="expert")
+    start(page)
+    page.wait_for_function(WAIT_TURN, timeout=120_000)
+    before = answered(page)
+    page.click("#btn-hint")
+    page.click("#btn-draw")  # no wait: the Hint's answer is still on its way
+    page.wait_for_function(
+        "(n) => Number(document.documentElement.dataset.answered) >= n + 2", arg=before
+    )
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    if page.locator("#hint-panel").count():  # a hint shown is for the turn as it is now
+        expect(page.locator("#hint-text")).not_to_contain_text("press “Draw”")
+        expect(page.locator("#hint-text")).not_to_contain_text("press “Take discard”")
+    assert page.locator(REFUSAL).count() == 0
+    assert page.problems == []

@@ -558,9 +558,17 @@ export class TableController {
     // in the browser): the Hint button shows it is thinking meanwhile.
     this.hintAsking = true;
     this.onChange();
+    const asked = this.view;
     let advice;
     try {
       ({ hint: advice } = await this.call('hint', { game: this.record.id, seat: this.viewer }));
+      // A move made while the engine worked (a tap on Draw right after Hint) went to the engine
+      // after the question: this advice is for a turn that has moved on, and is dropped.
+      if (this.busy || this.view !== asked) {
+        this.answered += 1;
+        this.onChange();
+        return;
+      }
     } catch (error) {
       this.hint = null;
       this.message = { text: this.refusal(error), kind: 'error', near: 'actions' };
