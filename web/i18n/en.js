@@ -592,8 +592,8 @@ export default {
   'review.again': 'Try again',
   'review.notReviewable': 'This round was set up, not dealt: it cannot be reviewed.',
   'review.nothing': {
-    one: 'The expert looked at your 1 decision and would have played it as you did.',
-    other: 'The expert looked at your {count} decisions and would have played them as you did.',
+    one: 'The expert looked at your 1 decision and would have played it as you did, or better by less than a point on average.',
+    other: 'The expert looked at your {count} decisions and would have played them as you did, or better by less than a point on average.',
   },
   'review.found': {
     one: 'Where the expert would have chosen otherwise (judged from what you could see then):',

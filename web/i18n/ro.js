@@ -607,9 +607,9 @@ export default {
   'review.again': 'Încearcă din nou',
   'review.notReviewable': 'Această rundă a fost aranjată, nu împărțită: nu poate fi analizată.',
   'review.nothing': {
-    one: 'Expertul s-a uitat la decizia ta și ar fi jucat-o la fel ca tine.',
-    few: 'Expertul s-a uitat la cele {count} decizii ale tale și le-ar fi jucat la fel ca tine.',
-    other: 'Expertul s-a uitat la cele {count} de decizii ale tale și le-ar fi jucat la fel ca tine.',
+    one: 'Expertul s-a uitat la decizia ta și ar fi jucat-o la fel ca tine, sau mai bine cu mai puțin de un punct în medie.',
+    few: 'Expertul s-a uitat la cele {count} decizii ale tale și le-ar fi jucat la fel ca tine, sau mai bine cu mai puțin de un punct în medie.',
+    other: 'Expertul s-a uitat la cele {count} de decizii ale tale și le-ar fi jucat la fel ca tine, sau mai bine cu mai puțin de un punct în medie.',
   },
   'review.found': {
     one: 'Unde expertul ar fi ales altfel (judecat după ce puteai vedea atunci):',
