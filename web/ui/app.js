@@ -92,8 +92,8 @@ export async function startApp({ root, engine }) {
   // "Review the round" on the score sheet: the expert's look back at this seat's decisions.
   const review = createRoundReview({ engine, ctl, t: tr, render: () => scheduleRender() });
   // Another tab's save refreshes the start screen's list (once the person has left the field
-  // they are typing in: a number field's caret cannot be put back), and is said at once on the
-  // table when it was this match.
+  // they are typing in: a number field's caret cannot be put back where it was, only at its
+  // end), and is said at once on the table when it was this match.
   records.onExternalChange(() => {
     if (app.screen === 'start') afterTyping(scheduleRender);
     else if (ctl.record && !ctl.record.finished && records.stale(ctl.record)) ctl.say(t('data.problem.conflict'), 'status', 'error');
@@ -248,6 +248,7 @@ export async function startApp({ root, engine }) {
       // A name being typed when the screen is drawn anew (the page turned past 900 px wide, a
       // choice above it changed) goes on where the person was typing, not at its start.
       if (caret && caretOf(restore)) restore.setSelectionRange(...caret);
+      else if (restore.matches('input[type="number"]')) caretToEnd(restore);
     }
   }
 
@@ -325,6 +326,15 @@ function afterTyping(then) {
   const field = document.activeElement;
   if (field?.matches?.('input[type="text"], input[type="number"]')) field.addEventListener('blur', () => then(), { once: true });
   else then();
+}
+
+/** A number field drawn anew holds its value as its default, and Chromium puts the caret
+ * before it: "20" then "0" typed became "020". Its caret can be neither read nor set, but a
+ * value set anew puts it at the end, where typing most often goes on. */
+function caretToEnd(field) {
+  const value = field.value;
+  field.value = '';
+  field.value = value;
 }
 
 /** A text field's caret and selection ([start, end, direction]), or null for anything else
