@@ -62,4 +62,12 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     press(page, "#replay-done")
     expect(page.locator("#score-sheet")).to_be_visible()
     expect(page.locator("#review-moments li")).to_have_count(len(texts))
+
+    # "Next round" tapped twice, as an impatient thumb does: the button says it is dealing, the
+    # second tap does nothing, and the new round opens without "The round is still being
+    # played" (the second deal's refusal, once).
+    twice = "() => { const b = document.querySelector('#next-round'); b.click(); b.click(); }"
+    page.evaluate(twice)
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#table [role=alert]")).to_have_count(0)
     assert page.problems == []

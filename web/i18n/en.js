@@ -347,6 +347,7 @@ export default {
   'sheet.history': 'All rounds',
   'sheet.round': 'Round',
   'sheet.close': 'Close',
+  'sheet.dealing': 'Dealing…',
   'sheet.nextRound': 'Next round',
   'sheet.first': '{name} plays first in round {n}.',
   'sheet.firstYou': 'You play first in round {n}.',

@@ -345,6 +345,7 @@ export default {
   'sheet.history': 'כל הסיבובים',
   'sheet.round': 'סיבוב',
   'sheet.close': 'סגירה',
+  'sheet.dealing': 'מחלקים…',
   'sheet.nextRound': 'לסיבוב הבא',
   'sheet.first': '{name} פותח/ת את סיבוב {n}.',
   'sheet.firstYou': 'אתם פותחים את סיבוב {n}.',

@@ -357,6 +357,7 @@ export default {
   'sheet.history': 'Toate rundele',
   'sheet.round': 'Runda',
   'sheet.close': 'Închide',
+  'sheet.dealing': 'Împărțim…',
   'sheet.nextRound': 'Runda următoare',
   'sheet.first': '{name} începe runda {n}.',
   'sheet.firstYou': 'Tu începi runda {n}.',

@@ -59,6 +59,7 @@ export class TableController {
     // The Hint (web/ui/hint-steps.js): {advice, steps, index, keys: Set, pile, meld, button}
     this.hint = null;
     this.hintAsking = false; // the engine is working out the Hint's advice
+    this.dealing = false; // the next round is being dealt
     this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
@@ -687,7 +688,17 @@ export class TableController {
   }
 
   async nextRound() {
-    const res = await this.call('next_round', { game: this.record.id, seat: this.viewer });
+    if (this.dealing) return; // a second tap while the deal waits does nothing
+    // The deal may wait behind the round's review in the worker (a few seconds): the sheet's
+    // button says it is dealing meanwhile.
+    this.dealing = true;
+    this.onChange();
+    let res;
+    try {
+      res = await this.call('next_round', { game: this.record.id, seat: this.viewer });
+    } finally {
+      this.dealing = false;
+    }
     this.keepArrangement();
     this.hand = restoreHandModel({ sortBy: this.record.arrange?.[this.viewer]?.sortBy ?? (this.prefs.get().sortBy || null) });
     this.message = null;

@@ -168,7 +168,15 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
     sub = headline(result, t, name, ctl.youSeat);
     next = nextRoundLine(ctl, v, n, t);
     buttons = [
-      h('button', { class: 'btn primary', type: 'button', id: 'next-round', 'data-fk': 'next-round', onclick: on.nextRound, text: t('sheet.nextRound') }),
+      h('button', {
+        class: 'btn primary',
+        type: 'button',
+        id: 'next-round',
+        'data-fk': 'next-round',
+        'aria-busy': ctl.dealing ? 'true' : undefined,
+        onclick: on.nextRound,
+        text: t(ctl.dealing ? 'sheet.dealing' : 'sheet.nextRound'),
+      }),
     ];
   }
 
