@@ -52,6 +52,7 @@ export function createRoundReview({ engine, ctl, t, render }) {
 
   async function ask() {
     const key = keyOf();
+    if (shown?.key === key && shown.status === 'working') return; // a second tap waits with the first
     const seat = ctl.viewer;
     shown = { key, seat, status: 'working', answer: null, error: null };
     render();
