@@ -323,6 +323,7 @@ export default {
   'hint.hold': 'Keep {melds} in your hand for now, to lay everything down in one turn later.',
   'hint.step.draw': 'Hint: draw from the stock — press “{button}”.',
   'hint.step.take': 'Hint: take the discard, it fits your hand — press “{button}”.',
+  'hint.step.takeLow': 'Hint: take the discard, a low card to keep in place of a higher one — press “{button}”.',
   'hint.step.take101': 'Hint: take the last discard, you can use it this turn — press “{button}”.',
   'hint.step.joker': 'Hint: take a joker — press “{button}”.',
   'hint.step.stage': 'Hint: your opening, group {n} of {of}: {tiles}. They are selected — press “{button}”.',

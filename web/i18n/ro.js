@@ -333,6 +333,7 @@ export default {
   'hint.hold': 'Păstrează deocamdată {melds} în mână, ca să pui totul jos într-o singură tură mai târziu.',
   'hint.step.draw': 'Indiciu: trage din pachet — apasă „{button}”.',
   'hint.step.take': 'Indiciu: ia cartea aruncată, se potrivește — apasă „{button}”.',
+  'hint.step.takeLow': 'Indiciu: ia cartea aruncată, o carte mică de păstrat în locul uneia mai mari — apasă „{button}”.',
   'hint.step.take101': 'Indiciu: ia ultima piesă aruncată, o poți folosi în această tură — apasă „{button}”.',
   'hint.step.joker': 'Indiciu: ia un joker — apasă „{button}”.',
   'hint.step.stage': 'Indiciu: deschiderea ta, grupul {n} din {of}: {tiles}. Sunt selectate — apasă „{button}”.',

@@ -6,7 +6,7 @@
  * per group, then "Lay opening". Every step names the button as the table labels it and the
  * pieces by their names, never by engine codes.
  *
- * A step is {kind, ...}: `draw` {source}, `stage` {codes, n, of}, `open`, `meld` {codes},
+ * A step is {kind, ...}: `draw` {source, fits?}, `stage` {codes, n, of}, `open`, `meld` {codes},
  * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}.
  */
 import { pieceShort } from './pieces.js';
@@ -18,7 +18,7 @@ export function hintSteps(advice, view) {
   for (const action of advice?.actions || []) {
     switch (action.type) {
       case 'draw':
-        steps.push({ kind: 'draw', source: action.source });
+        steps.push({ kind: 'draw', source: action.source, ...takeReason(action, view) });
         break;
       case 'meld':
         if (opening) {
@@ -42,6 +42,20 @@ export function hintSteps(advice, view) {
     }
   }
   return steps;
+}
+
+const RANKS = 'A23456789TJQK';
+
+/** Why a card is taken from the discard pile: it fits the hand (a card of its rank, or of its
+ * suit within two), or else it is a low card kept in place of a higher one, as the expert
+ * sometimes takes a 2. Tiles are taken only to be used at once, which their words say. */
+function takeReason(action, view) {
+  const top = view.discard?.[view.discard.length - 1];
+  if (action.source !== 'discard' || view.variant === 'rummy101' || !top) return {};
+  const rank = (code) => RANKS.indexOf(code[0]);
+  const near = (a, b) => Math.abs(a - b) <= 2 || (a === 0 && b >= 11) || (b === 0 && a >= 11); // ace high too
+  const fits = (view.hand || []).some((c) => c[0] === top[0] || (c[1] === top[1] && near(rank(c), rank(top))));
+  return { fits };
 }
 
 /** The codes of the hand a step uses (selected for the player before they press). */
@@ -79,7 +93,10 @@ export function stepText(step, { t, tiles, labels, progress }) {
   const piece = tiles ? 'Tile' : 'Card'; // the catalogues word "it is selected" per noun
   switch (step.kind) {
     case 'draw':
-      if (step.source === 'discard') return t(tiles ? 'hint.step.take101' : 'hint.step.take', { button: labels.take });
+      if (step.source === 'discard') {
+        const key = tiles ? 'hint.step.take101' : step.fits === false ? 'hint.step.takeLow' : 'hint.step.take';
+        return t(key, { button: labels.take });
+      }
       if (step.source === 'joker') return t('hint.step.joker', { button: labels.joker });
       return t('hint.step.draw', { button: labels.draw });
     case 'stage':
