@@ -7,18 +7,18 @@ import { sinceMyTurn } from '../../web/ui/table-view.js';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
 
 const view = (log) => ({ log, table: [] });
+// Dana (seat 0) and Ana (seat 1) each draw from the stock and discard.
+const twoTurns = [
+  { seat: 0, type: 'draw', source: 'stock' },
+  { seat: 0, type: 'discard', card: 'KD' },
+  { seat: 1, type: 'draw', source: 'stock' },
+  { seat: 1, type: 'discard', card: '7C' },
+];
 
 test('the strip lists what the others did since my turn, newest first', async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
-  const log = [
-    { seat: 0, type: 'draw', source: 'stock' },
-    { seat: 0, type: 'discard', card: 'KD' },
-    { seat: 1, type: 'draw', source: 'stock' },
-    { seat: 1, type: 'discard', card: '7C' },
-    { seat: 2, type: 'draw', source: 'discard', card: '7C' },
-    { seat: 2, type: 'discard', card: '2H' },
-  ];
+  const log = [...twoTurns, { seat: 2, type: 'draw', source: 'discard', card: '7C' }, { seat: 2, type: 'discard', card: '2H' }];
   const since = sinceMyTurn(logLines(view(log), t, ['Dana', 'Ana', 'Ion'], 0), 0);
   assert.deepEqual(
     since.map((l) => l.seat),
@@ -30,13 +30,7 @@ test('the strip lists what the others did since my turn, newest first', async ()
 test("the strip leaves out the round's end, which the banner above it says", async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
-  const log = [
-    { seat: 0, type: 'draw', source: 'stock' },
-    { seat: 0, type: 'discard', card: 'KD' },
-    { seat: 1, type: 'draw', source: 'stock' },
-    { seat: 1, type: 'discard', card: '7C' },
-    { type: 'round_end', seat: 1, kind: 'out' }, // as the engine logs it
-  ];
+  const log = [...twoTurns, { type: 'round_end', seat: 1, kind: 'out' }]; // as the engine logs it
   const lines = logLines(view(log), t, ['Dana', 'Ana'], 0);
   assert.equal(lines.at(-1).text, 'The round is over.'); // the log itself keeps it
   const since = sinceMyTurn(lines, 0);
