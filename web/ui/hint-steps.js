@@ -9,6 +9,7 @@
  * A step is {kind, ...}: `draw` {source, fits?}, `stage` {codes, n, of}, `open`, `meld` {codes},
  * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}.
  */
+import { parseCode } from './notation.js';
 import { pieceShort } from './pieces.js';
 
 /** The advice's actions as the steps a person takes, in order. */
@@ -44,17 +45,14 @@ export function hintSteps(advice, view) {
   return steps;
 }
 
-const RANKS = 'A23456789TJQK';
-
 /** Why a card is taken from the discard pile: it fits the hand (a card of its rank, or of its
  * suit within two), or else it is a low card kept in place of a higher one, as the expert
  * sometimes takes a 2. Tiles are taken only to be used at once, which their words say. */
 function takeReason(action, view) {
-  const top = view.discard?.[view.discard.length - 1];
-  if (action.source !== 'discard' || view.variant === 'rummy101' || !top) return {};
-  const rank = (code) => RANKS.indexOf(code[0]);
-  const near = (a, b) => Math.abs(a - b) <= 2 || (a === 0 && b >= 11) || (b === 0 && a >= 11); // ace high too
-  const fits = (view.hand || []).some((c) => c[0] === top[0] || (c[1] === top[1] && near(rank(c), rank(top))));
+  const top = parseCode(view.discard?.[view.discard.length - 1]);
+  if (action.source !== 'discard' || top.kind !== 'card') return {};
+  const near = (a, b) => Math.abs(a - b) <= 2 || (a === 1 && b >= 12) || (b === 1 && a >= 12); // ace high too
+  const fits = (view.hand || []).map(parseCode).some((c) => c.rank === top.rank || (c.suit === top.suit && near(c.rank, top.rank)));
   return { fits };
 }
 
