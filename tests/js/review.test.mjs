@@ -31,18 +31,22 @@ test('each kind of moment reads as a sentence with its points', async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
   const discard = { event: 5, kind: 'discard', played: { type: 'discard', card: '9C' }, expert: { type: 'discard', card: 'KD' }, loss: 6.45 };
-  assert.match(
-    momentText(discard, log, 0, t),
-    /^Turn 2: you discarded 9 of clubs; discarding king of diamonds would have left you 6\.5 points better off on average\.$/i,
-  );
+  assert.match(momentText(discard, log, 0, t), /^Turn 2: you discarded 9♣; discarding K♦ would have left you 6\.5 points better off on average\.$/i);
   const stock = { event: 4, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3 };
-  assert.match(momentText(stock, log, 0, t), /^Turn 2: you drew from the stock; taking 7 of clubs from the discard pile would have left you 3 points/i);
+  assert.match(momentText(stock, log, 0, t), /^Turn 2: you drew from the stock; taking 7♣ from the discard pile would have left you 3 points/i);
   // The first draw of a round: the turned-up card is in no log line, but the engine names it.
   const first = { event: 0, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3, pile: 'QH' };
-  assert.match(momentText(first, log, 0, t), /^Turn 1: you drew from the stock; taking queen of hearts from the discard pile/i);
+  assert.match(momentText(first, log, 0, t), /^Turn 1: you drew from the stock; taking Q♥ from the discard pile/i);
   assert.match(momentText({ ...first, pile: null }, log, 0, t), /^Turn 1: you drew from the stock; taking the discard from the discard pile/i);
   const took = { event: 4, kind: 'draw', played: { type: 'draw', source: 'discard' }, expert: { type: 'draw', source: 'stock' }, loss: 1.2 };
-  assert.match(momentText(took, log, 0, t), /^Turn 2: you took 7 of clubs from the discard pile; drawing from the stock/i);
+  assert.match(momentText(took, log, 0, t), /^Turn 2: you took 7♣ from the discard pile; drawing from the stock/i);
+  // Cards as the turn log and the Hint write them; tiles, which have no symbol, in words.
+  const tiles = [
+    { seat: 0, type: 'draw', source: 'stock' },
+    { seat: 0, type: 'discard', tile: 'R8' },
+  ];
+  const tile = { event: 1, kind: 'discard', played: { type: 'discard', tile: 'R8' }, expert: { type: 'discard', tile: 'B13' }, loss: 2 };
+  assert.match(momentText(tile, tiles, 0, t), /^Turn 1: you discarded red 8; discarding blue 13 would have left you 2 points/);
 });
 
 test('a loss of one point, as shown, reads in the singular', async () => {
