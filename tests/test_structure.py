@@ -1,5 +1,6 @@
 """The engine's module layout (README "Modules"): no import cycle in py/rummy, and the link
-codec's modules use only public names of the modules they import.
+codec's modules use only public names of the modules they import. And every module is named
+in the table a newcomer reads to find it.
 
 Imports are read from the source with `ast`, those inside functions included (an import kept
 inside a function only hides a cycle, it does not break it), and importing a module of a
@@ -133,3 +134,35 @@ def test_the_link_codec_uses_no_private_name_of_another_module():
                 if n.startswith("_") and not n.startswith("__")
             ]
     assert found == []
+
+
+REPO = ROOT.parent
+# Where each folder's modules are listed: by file name in backquotes, or by their whole path.
+MODULE_TABLES = {
+    "py/rummy": "README.md",
+    "py/rummy/link": "README.md",
+    "py/rummy/bots": "docs/BOTS.md",
+    "web": "README.md",
+    "web/ui": "web/ui/README.md",
+    "web/storage": "web/ui/README.md",
+}
+
+
+def test_every_module_is_named_where_a_newcomer_looks_for_it():
+    missing = []
+    for folder, doc in MODULE_TABLES.items():
+        text = (REPO / doc).read_text()
+        for path in sorted((REPO / folder).iterdir()):
+            if path.suffix not in (".py", ".js") or path.name == "__init__.py":
+                continue
+            short = (f"`{path.name}`", f"`{path.parent.name}/{path.name}`")
+            if not any(name in text for name in (*short, f"{folder}/{path.name}")):
+                missing.append(f"{folder}/{path.name} (in {doc})")
+    assert missing == []
+
+
+def test_every_bench_is_named_in_the_docs():
+    docs = "".join(
+        p.read_text() for p in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    )
+    assert [p.name for p in sorted((REPO / "bench").glob("*.py")) if p.name not in docs] == []
