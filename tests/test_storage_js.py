@@ -6,7 +6,8 @@ the storage module, names.test.mjs names, links' fragments and the page's kept r
 game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js),
 review.test.mjs the round review's sentences, log-lines.test.mjs the phone's strip of the
 others' turns, hint-steps.test.mjs the Hint's words for a take, styles.test.mjs that CSS
-animations move or fade only; this runs every one of them (but the two run by their own
+animations move or fade only, howto.test.mjs that How to play names buttons as they are
+labelled; this runs every one of them (but the two run by their own
 tests) as part of the one test command.
 """
 
