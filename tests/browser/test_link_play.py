@@ -137,6 +137,9 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     choose_game(a, "rummy101", 3)
     set_seats(a, ["human", "human", "easy"])
     names = [a.input_value(f"#seat-name-{i}") for i in range(3)]
+    # Two people start on phone A, so the first seat is not "You" there (nor in the links).
+    assert names[0] == "You"
+    names[0] = "Player 1"
     start(a)
     # Seat 0 plays here; then the dock offers the game to seat 1.
     a.wait_for_selector("#table[data-my-turn=yes]")

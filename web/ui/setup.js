@@ -97,6 +97,17 @@ export function peopleSeats(seats) {
 }
 
 /**
+ * The seats of a match that two or more people play on this device. The page then calls
+ * nobody "you", so a person still named as the start screen names the first seat ("You") or
+ * left unnamed ("#2") is "Player 1", "Player 2" instead: else the table would say "Pass the
+ * device to You". `you` is that default name; `seatName(n)` words "Player n".
+ */
+export function passAndPlayNames(seats, you, seatName) {
+  if (peopleSeats(seats).length < 2) return seats;
+  return seats.map((s, i) => (!s.bot && (s.name === you || /^#\d+$/.test(s.name)) ? { ...s, name: seatName(i + 1) } : s));
+}
+
+/**
  * A rematch of a game played by link, set up on the device that played `mySeat`: the same rule
  * set, options and seats, this device's person first (it hosts the rematch, and may invite the
  * others again). `current` is the start screen's setup; its seats beyond the game stay.
