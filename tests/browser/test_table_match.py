@@ -4,7 +4,7 @@ as it was (hand order and sort); leaving the table keeps the match; a press befo
 is ready says so and is carried out; a card can
 be dragged to reorder the hand, onto the discard pile, onto a meld (a lay-off) and onto a
 joker (a swap); a meld tapped with nothing selected says what to do; pass-and-play hides each
-hand until its person is ready."""
+hand until its person is ready, and after the round offers each person their own review."""
 
 from __future__ import annotations
 
@@ -247,9 +247,11 @@ def test_a_person_can_follow_the_hint_by_hand(browser, site_url):
     assert page.problems == []
 
 
-def test_pass_and_play_hides_each_hand_until_its_person_is_ready(browser, site_url):
+def test_pass_and_play_hides_each_hand_until_its_person_is_ready_then_reviews_each(
+    browser, site_url
+):
     page = new_page(browser, "phone")
-    open_app(page, site_url, "?seed=3&speed=instant")
+    open_app(page, site_url, "?seed=3&speed=instant&max_rebuilds=1")
     names = choose_game(page, "basic", 2, bots=False)
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes]")
@@ -268,6 +270,26 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready(browser, site_u
     second = [c for _, c in hand(page)]
     assert len(second) == 10 and code not in second
     expect(page.locator(".my-name")).to_have_text(names[1])
+
+    # After the round both people are at this device: the review is offered to each by name
+    # (a "you" for whoever holds the phone would be nobody in particular), and says whose.
+    play_round(page)
+    # The first seat kept the start screen's "You": with two at the phone it is "Player 1".
+    assert names[0] == "You"
+    names = ["Player 1", names[1]]
+    expect(page.locator("#round-table tbody tr").first).to_contain_text(names[0])
+    buttons = page.locator("#review button")
+    expect(buttons).to_have_text([f"Review the round for {n}" for n in names])
+    press(page, "#review-round-1")
+    expect(page.locator("#review h3")).to_have_text(f"Review of the round for {names[1]}")
+    expect(page.locator("#review-status")).not_to_contain_text("looking back", timeout=60_000)
+    expect(page.locator("#review-round-0")).to_have_text(f"Review the round for {names[0]}")
+    expect(page.locator("#review-round-1")).to_have_count(0)
+    press(page, "#review-round-0")
+    expect(page.locator("#review h3")).to_have_text(f"Review of the round for {names[0]}")
+    expect(page.locator("#review-status")).not_to_contain_text("looking back", timeout=60_000)
+    expect(page.locator("#review-round-1")).to_be_visible()
+    shot(page, "review-pass-and-play-phone")
     assert page.problems == []
 
 

@@ -593,6 +593,8 @@ export default {
   'qr.tooLong': 'This link is too long for a QR code: copy it instead.',
   'review.title': 'Review the round',
   'review.button': 'Review the round',
+  'review.buttonFor': 'Review the round for {name}',
+  'review.titleFor': 'Review of the round for {name}',
   'review.working': 'The expert is looking back at your draws and discards… (a few seconds)',
   'review.failed': 'The review could not be made. {reason}',
   'review.again': 'Try again',

@@ -581,6 +581,8 @@ export default {
   'qr.tooLong': 'הקישור ארוך מדי לקוד QR: העתיקו אותו.',
   'review.title': 'סקירת הסיבוב',
   'review.button': 'סקירת הסיבוב',
+  'review.buttonFor': 'סקירת הסיבוב של {name}',
+  'review.titleFor': 'סקירת הסיבוב של {name}',
   'review.working': 'המומחה בוחן את המשיכות וההשלכות שלך… (כמה שניות)',
   'review.failed': 'לא ניתן היה לערוך את הסקירה. {reason}',
   'review.again': 'נסה שוב',

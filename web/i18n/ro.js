@@ -608,6 +608,8 @@ export default {
   'qr.tooLong': 'Linkul este prea lung pentru un cod QR: copiază-l.',
   'review.title': 'Analiza rundei',
   'review.button': 'Analizează runda',
+  'review.buttonFor': 'Analizează runda lui {name}',
+  'review.titleFor': 'Analiza rundei lui {name}',
   'review.working': 'Expertul se uită înapoi la tragerile și aruncările tale… (câteva secunde)',
   'review.failed': 'Analiza nu a putut fi făcută. {reason}',
   'review.again': 'Încearcă din nou',

@@ -84,9 +84,13 @@ export class TableController {
     const mine = this.record?.link?.mySeats;
     return Boolean(Array.isArray(mine) && !mine.includes(seat) && !this.isBot(seat));
   }
+  /** The seats of the people who play on this device (pass and play: more than one). */
+  get peopleHere() {
+    return peopleSeats(this.record?.seats || []).filter((i) => !this.isRemote(i));
+  }
   /** The seat is the one person playing on this device (so the page may say "you"). */
   isOnlyPersonHere(seat) {
-    const here = peopleSeats(this.record?.seats || []).filter((i) => !this.isRemote(i));
+    const here = this.peopleHere;
     return here.length === 1 && here[0] === seat;
   }
   /** The seat said as "you" (the one person at this device), else null: sentences name it. */

@@ -46,14 +46,14 @@ export function momentText(moment, log, seat, t) {
 }
 
 export function createRoundReview({ engine, ctl, t, render }) {
-  // The review of one round: {key, status: 'working'|'done'|'failed', answer, error}.
+  // The review of one seat's round: {key, seat, status: 'working'|'done'|'failed', answer, error}.
   let shown = null;
-  const keyOf = () => `${ctl.record?.id}:${ctl.view?.round}`;
+  const keyOf = (seat) => `${ctl.record?.id}:${ctl.view?.round}:${seat}`;
+  const current = () => (shown && shown.key === keyOf(shown.seat) ? shown : null);
 
-  async function ask() {
-    const key = keyOf();
-    if (shown?.key === key && shown.status === 'working') return; // a second tap waits with the first
-    const seat = ctl.viewer;
+  async function ask(seat) {
+    const key = keyOf(seat);
+    if (current()?.status === 'working') return; // a second tap waits with the first
     shown = { key, seat, status: 'working', answer: null, error: null };
     render();
     try {
@@ -76,35 +76,51 @@ export function createRoundReview({ engine, ctl, t, render }) {
     }
   }
 
-  /** The sheet's part: the button, then "looking…", then the moments. Only for a person's
-   * seat at this device, after a round (not a mid-round score check, not during a replay). */
+  /** The sheet's part: the button, then "looking…", then the moments. For the people who play
+   * on this device, after a round (not a mid-round score check, not during a replay). Where
+   * two or more share the device (pass and play) each has a button with their name, and the
+   * review says whose round it looks at: its "you" is that person. */
   function panel() {
     const v = ctl.view;
-    if (!v?.round_over || ctl.replay || !ctl.record || ctl.isBot(ctl.viewer) || ctl.isRemote(ctl.viewer)) return null;
-    const mine = shown?.key === keyOf() ? shown : null;
-    const title = h('h3', { id: 'review-title', text: t('review.title') });
-    if (!mine) {
-      return h(
-        'section',
-        { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
-        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.button') }),
-      );
-    }
+    const here = ctl.peopleHere;
+    if (!v?.round_over || ctl.replay || !ctl.record || !here.length) return null;
+    const named = here.length > 1;
+    const mine = current();
+    const section = (attrs, ...children) => h('section', { class: 'review', id: 'review', 'aria-labelledby': 'review-title', ...attrs }, ...children);
+    const askButton = (seat, again = false) =>
+      h('button', {
+        class: 'btn',
+        type: 'button',
+        id: named ? `review-round-${seat}` : 'review-round',
+        'data-fk': named ? `review-round-${seat}` : 'review-round',
+        onclick: () => ask(seat),
+        text: again ? t('review.again') : named ? t('review.buttonFor', { name: ctl.name(seat) }) : t('review.button'),
+      });
+    // Before a review, and after one, a button for each person here whose round is not shown.
+    const others = mine?.status === 'working' ? [] : here.filter((seat) => seat !== mine?.seat);
+    const more = others.length
+      ? h(
+          'div',
+          { class: 'review-people' },
+          others.map((seat) => askButton(seat)),
+        )
+      : null;
+    if (!mine) return section({}, more);
+    const title = h('h3', { id: 'review-title', text: named ? t('review.titleFor', { name: ctl.name(mine.seat) }) : t('review.title') });
     if (mine.status === 'working') {
-      return h(
-        'section',
-        { class: 'review', id: 'review', 'aria-labelledby': 'review-title', 'aria-busy': 'true' },
+      return section(
+        { 'aria-busy': 'true' },
         title,
         h('p', { class: 'msg info', role: 'status', id: 'review-status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('review.working')),
       );
     }
     if (mine.status === 'failed') {
-      return h(
-        'section',
-        { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+      return section(
+        {},
         title,
         h('p', { class: 'msg error', role: 'alert', id: 'review-status', text: t('review.failed', { reason: mine.error }) }),
-        h('button', { class: 'btn', type: 'button', id: 'review-round', 'data-fk': 'review-round', onclick: ask, text: t('review.again') }),
+        askButton(mine.seat, true),
+        more,
       );
     }
     const { moments = [], decisions = 0, reviewable = true } = mine.answer || {};
@@ -113,9 +129,8 @@ export function createRoundReview({ engine, ctl, t, render }) {
     if (!reviewable) summary = t('review.notReviewable');
     else if (!moments.length) summary = t('review.nothing', { count: decisions });
     else summary = t('review.found', { count: moments.length, decisions });
-    return h(
-      'section',
-      { class: 'review', id: 'review', 'aria-labelledby': 'review-title' },
+    return section(
+      {},
       title,
       h('p', { role: 'status', id: 'review-status', text: summary }),
       moments.length
@@ -139,6 +154,7 @@ export function createRoundReview({ engine, ctl, t, render }) {
             ),
           )
         : null,
+      more,
     );
   }
 
