@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from fixtures.table_driver import (
+    axe_violations,
     choose_game,
     expect,
     hand,
@@ -280,6 +281,7 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready_then_reviews_ea
     expect(page.locator("#round-table tbody tr").first).to_contain_text(names[0])
     buttons = page.locator("#review button")
     expect(buttons).to_have_text([f"Review the round for {n}" for n in names])
+    assert axe_violations(page) == [], "the sheet with a review button for each"
     press(page, "#review-round-1")
     expect(page.locator("#review h3")).to_have_text(f"Review of the round for {names[1]}")
     expect(page.locator("#review-status")).not_to_contain_text("looking back", timeout=60_000)

@@ -105,7 +105,7 @@ export function createRoundReview({ engine, ctl, t, render }) {
           others.map((seat) => askButton(seat)),
         )
       : null;
-    if (!mine) return section({}, more);
+    if (!mine) return h('section', { class: 'review', id: 'review' }, more); // no title yet: the buttons say it
     const title = h('h3', { id: 'review-title', text: named ? t('review.titleFor', { name: ctl.name(mine.seat) }) : t('review.title') });
     if (mine.status === 'working') {
       return section(
