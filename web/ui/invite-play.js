@@ -6,7 +6,7 @@
  */
 import { h, personName } from './dom.js';
 import { createInvites, randomHex } from './invites.js';
-import { cleanName, NAME_LENGTH } from './setup.js';
+import { cleanName, NAME_LENGTH, namesNobody } from './setup.js';
 import { is, shapeProblem } from '../storage.js';
 import { inviteUrl } from './game-url.js';
 
@@ -31,7 +31,7 @@ function withCleanNames(inv, t) {
  * itself, but "Player 3" for a seat left as "You" or unnamed ("#3"), which would mislead. */
 export function invitedName(name, i, t) {
   const clean = cleanName(name);
-  return !clean || clean === t('names.you') || /^#\d+$/.test(clean) ? t('link.seat', { n: i + 1 }) : clean;
+  return namesNobody(clean, t('names.you')) ? t('link.seat', { n: i + 1 }) : clean;
 }
 
 /** Whether seat `i`'s name is only its number ("Player 3"): the joining guest writes theirs. */
@@ -68,7 +68,7 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     if (host < 0 || req.seats.filter((s) => !s.bot).length < 2) throw new Error(t('invite.needPeople'));
     // The others must know who invites them ("You" would mean each of them).
     const hostName = req.seats[host].name.trim();
-    if (!hostName || hostName === t('names.you') || /^#\d+$/.test(hostName)) throw new Error(t('invite.nameHost', { n: host + 1 }));
+    if (namesNobody(hostName, t('names.you'))) throw new Error(t('invite.nameHost', { n: host + 1 }));
     const secret = randomHex(32);
     const { commitment } = await engine.call('commit', { secret });
     const inv = {

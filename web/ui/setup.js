@@ -96,15 +96,20 @@ export function peopleSeats(seats) {
   return seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
 }
 
+/** Whether a seat's name names nobody where others will read it: empty, still the start
+ * screen's default for the first seat (`you`, "You"), or left unnamed (`matchRequest`'s "#2"). */
+export function namesNobody(name, you) {
+  return !name || name === you || /^#\d+$/.test(name);
+}
+
 /**
  * The seats of a match that two or more people play on this device. The page then calls
- * nobody "you", so a person still named as the start screen names the first seat ("You") or
- * left unnamed ("#2") is "Player 1", "Player 2" instead: else the table would say "Pass the
- * device to You". `you` is that default name; `seatName(n)` words "Player n".
+ * nobody "you", so a person whose name `namesNobody` is "Player 1", "Player 2" instead: else
+ * the table would say "Pass the device to You". `seatName(n)` words "Player n".
  */
 export function passAndPlayNames(seats, you, seatName) {
   if (peopleSeats(seats).length < 2) return seats;
-  return seats.map((s, i) => (!s.bot && (s.name === you || /^#\d+$/.test(s.name)) ? { ...s, name: seatName(i + 1) } : s));
+  return seats.map((s, i) => (!s.bot && namesNobody(s.name, you) ? { ...s, name: seatName(i + 1) } : s));
 }
 
 /**
