@@ -7,6 +7,7 @@ from __future__ import annotations
 from fixtures.table_driver import (
     DEVICES,
     choose_game,
+    drawn,
     expect,
     hand,
     make_a_move,
@@ -56,7 +57,7 @@ def test_two_tabs_saving_different_games_keep_both(browser, site_url):
     start(two)
     make_a_move(two)
     one.wait_for_function("() => window.heardSave")
-    one.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    drawn(one)
     one.keyboard.type("00")  # the typing goes on where it was, not at the field's start
     expect(target).to_have_value("200")
     # Once the person leaves the field, tab 1's start screen lists the other tab's game.

@@ -11,6 +11,7 @@ from fixtures.table_driver import (
     DEVICES,
     axe_violations,
     choose_game,
+    drawn,
     expect,
     hand,
     name_seat,
@@ -105,7 +106,7 @@ def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
     name.fill("")
     name.press_sequentially("Dan")
     page.set_viewport_size({"width": 800, "height": 1280})
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    drawn(page)
     page.keyboard.type("a!")
     expect(name).to_have_value("Dana!")
     # So does a target score, typed across the turn back ("020" for "200" once: a number
@@ -115,7 +116,7 @@ def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
     target.fill("")
     target.press_sequentially("20")
     page.set_viewport_size(DEVICES["desktop"]["viewport"])
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    drawn(page)
     page.keyboard.type("0")
     expect(target).to_have_value("200")
     start(page)
