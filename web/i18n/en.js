@@ -189,7 +189,7 @@ export default {
   'link.checkedFull': 'Checked: this game continues from the copy on this device.',
   'link.sendResult': 'Send the result to {name}',
   'link.resultMessage': 'The round is over in {variant}: see the scores',
-  'link.roundEnded': 'Round {n} is over: its scores are on the score sheet (≡).',
+  'link.roundEnded': 'Round {n} is over: its scores are on the score sheet (the trophy button at the top).',
   'status.sendTo': '{name} plays on another device: send them the game.',
   'cover.hereToo': '{name} is here with me — show their hand',
   'link.copy': 'Copy the link',

@@ -189,7 +189,7 @@ export default {
   'link.checkedFull': 'נבדק: המשחק הזה ממשיך מהעותק שבמכשיר הזה.',
   'link.sendResult': 'שלחו את התוצאה אל {name}',
   'link.resultMessage': 'הסיבוב ב{variant} הסתיים: ראו את הניקוד',
-  'link.roundEnded': 'סיבוב {n} הסתיים: הניקוד שלו בטבלת הניקוד (≡).',
+  'link.roundEnded': 'סיבוב {n} הסתיים: הניקוד שלו בטבלת הניקוד (כפתור הגביע למעלה).',
   'status.sendTo': '{name} משחק/ת במכשיר אחר: שלחו לו/ה את המשחק.',
   'cover.hereToo': '{name} כאן איתי — הצג את היד',
   'link.copy': 'העתיקו את הקישור',

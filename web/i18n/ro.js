@@ -201,7 +201,7 @@ export default {
   'link.checkedFull': 'Verificat: acest joc continuă din copia de pe acest dispozitiv.',
   'link.sendResult': 'Trimite rezultatul lui {name}',
   'link.resultMessage': 'Runda de {variant} s-a terminat: vezi scorurile',
-  'link.roundEnded': 'Runda {n} s-a terminat: scorurile ei sunt pe foaia de scor (≡).',
+  'link.roundEnded': 'Runda {n} s-a terminat: scorurile ei sunt pe foaia de scor (butonul cu trofeul, sus).',
   'status.sendTo': '{name} joacă pe alt dispozitiv: trimite-i jocul.',
   'cover.hereToo': '{name} e aici cu mine — arată-i mâna',
   'link.copy': 'Copiază linkul',

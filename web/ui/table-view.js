@@ -52,7 +52,7 @@ export function renderTable({ t, ctl, on, wide }) {
     { class: 'topbar' },
     h(
       'button',
-      { class: 'btn icon', type: 'button', id: 'menu-btn', 'data-fk': 'menu', 'aria-label': t('menu.open'), onclick: on.menu },
+      { class: 'btn icon', type: 'button', id: 'menu-btn', 'data-fk': 'menu', 'aria-label': t('menu.open'), title: t('menu.open'), onclick: on.menu },
       h('span', { 'aria-hidden': 'true', text: '☰' }),
     ),
     h(
@@ -64,8 +64,8 @@ export function renderTable({ t, ctl, on, wide }) {
     ),
     h(
       'button',
-      { class: 'btn icon', type: 'button', 'data-fk': 'scores', 'aria-label': t('scores.open'), onclick: on.scores },
-      h('span', { 'aria-hidden': 'true', text: '≡' }),
+      { class: 'btn icon', type: 'button', 'data-fk': 'scores', 'aria-label': t('scores.open'), title: t('scores.open'), onclick: on.scores },
+      trophy(),
     ),
   );
 
@@ -245,6 +245,19 @@ export function renderTable({ t, ctl, on, wide }) {
     myArea,
   );
   return main;
+}
+
+/** The score sheet's button: a trophy, so that it does not look like the menu's three bars. */
+function trophy() {
+  const line = (d) => h('svg:path', { d });
+  return h(
+    'svg:svg',
+    { class: 'icon-svg', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+    line('M7 4h10v5a5 5 0 0 1-10 0z'),
+    line('M7 6H4v1a4 4 0 0 0 4 4'),
+    line('M17 6h3v1a4 4 0 0 1-4 4'),
+    line('M12 14v4M8 20h8'),
+  );
 }
 
 function matchGoal(v, t) {
