@@ -19,6 +19,7 @@ from fixtures.table_driver import (
     open_app,
     play_my_turn,
     press,
+    seat_name,
     shot,
     start,
     wait_saved,
@@ -136,10 +137,11 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     open_app(a, site_url, "?seed=11&speed=instant")
     choose_game(a, "rummy101", 3)
     set_seats(a, ["human", "human", "easy"])
-    names = [a.input_value(f"#seat-name-{i}") for i in range(3)]
-    # Two people start on phone A, so the first seat is not "You" there (nor in the links).
-    assert names[0] == "You"
-    names[0] = "Player 1"
+    # Two people start on phone A, so the first seat is not "You" there (nor in the links):
+    # its field says so before the game starts.
+    expect(a.locator("#seat-name-0")).to_have_attribute("placeholder", "Player 1")
+    expect(a.locator("#seat-name-0")).to_have_value("")
+    names = [seat_name(a, i) for i in range(3)]
     start(a)
     # Seat 0 plays here; then the dock offers the game to seat 1.
     a.wait_for_selector("#table[data-my-turn=yes]")

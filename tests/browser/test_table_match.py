@@ -254,6 +254,8 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready_then_reviews_ea
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=3&speed=instant&max_rebuilds=1")
     names = choose_game(page, "basic", 2, bots=False)
+    # Two people at one phone: the first seat's field no longer says "You" but who plays it.
+    assert names[0] == "Player 1"
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes]")
     press(page, "#btn-draw")
@@ -275,9 +277,6 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready_then_reviews_ea
     # After the round both people are at this device: the review is offered to each by name
     # (a "you" for whoever holds the phone would be nobody in particular), and says whose.
     play_round(page)
-    # The first seat kept the start screen's "You": with two at the phone it is "Player 1".
-    assert names[0] == "You"
-    names = ["Player 1", names[1]]
     expect(page.locator("#round-table tbody tr").first).to_contain_text(names[0])
     buttons = page.locator("#review button")
     expect(buttons).to_have_text([f"Review the round for {n}" for n in names])

@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { renderGamesInProgress, renderNotices, renderYourGames } from './games-view.js';
 import { renderPiece } from './pieces.js';
-import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, clampPlayers } from './setup.js';
+import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, clampPlayers, namesNobody, peopleSeats } from './setup.js';
 import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
@@ -71,8 +71,12 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     ),
   );
 
-  const seatRows = setup.seats.slice(0, setup.players).map((seat, i) =>
-    h(
+  // Two people or more at this device: a person whose name names nobody plays as "Player n"
+  // (setup.passAndPlayNames), and their field says so, empty, instead of showing "You".
+  const passing = peopleSeats(setup.seats.slice(0, setup.players)).length >= 2;
+  const seatRows = setup.seats.slice(0, setup.players).map((seat, i) => {
+    const unnamed = passing && !seat.bot && namesNobody(seat.name, t('names.you'));
+    return h(
       'div',
       { class: 'seat-row' },
       h('span', { class: 'seat-no', 'aria-hidden': 'true', text: String(i + 1) }),
@@ -82,7 +86,8 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         'data-fk': `seat-name-${i}`,
         class: 'seat-name',
         dir: 'auto', // a name shows in its own direction as it is typed, as everywhere else
-        value: seat.name,
+        value: unnamed ? '' : seat.name,
+        placeholder: unnamed ? t('player.seat', { n: i + 1 }) : null,
         maxlength: NAME_LENGTH,
         autocomplete: 'off',
         'aria-label': t('start.seatName', { n: i + 1 }),
@@ -106,8 +111,8 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         h('option', { value: 'human', selected: !seat.bot, text: t('seat.human') }),
         LEVELS.map((l) => h('option', { value: l, selected: seat.bot === l, disabled: bots === false, text: t(`level.${l}`) })),
       ),
-    ),
-  );
+    );
+  });
 
   const checkbox = (key, label) =>
     h(
