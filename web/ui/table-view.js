@@ -311,11 +311,25 @@ function seatChip({ t, ctl, v, seat, kind }) {
       h(
         'div',
         { class: 'chip-sub', 'aria-hidden': 'true' },
-        h('span', { text: who }),
+        kindText(who),
         opened ? h('span', { class: 'chip-opened', text: openedText(opened, v, t) }) : null,
       ),
       lastDiscard ? h('span', { class: 'sr-only', text: t('seat.lastDiscard', { card: pieceName(lastDiscard, t) }) }) : null,
     ),
+  );
+}
+
+/** "Computer · expert": in a narrow chip it goes on two lines, "Computer" over "expert",
+ * without the dot (styles.css, `.chip-sub` container); a person's "Person" as it is. */
+function kindText(who) {
+  const [kind, level] = who.split(' · ');
+  if (!level) return h('span', { text: who });
+  return h(
+    'span',
+    { class: 'chip-kind' },
+    h('span', { text: kind }),
+    h('span', { class: 'kind-sep', text: ' · ' }),
+    h('span', { class: 'kind-level', text: level }),
   );
 }
 
