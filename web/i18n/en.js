@@ -184,7 +184,6 @@ export default {
   'link.whoseTurn': 'Whose turn: {name}',
   'link.areYou': 'Are you {name}? Only {name} should look.',
   'link.refused': 'This game link cannot be opened. {reason}',
-  'link.seat': 'Player {n}',
   'link.sinceStart': 'So far in this round, {name}',
   'link.checkedFull': 'Checked: this game continues from the copy on this device.',
   'link.sendResult': 'Send the result to {name}',

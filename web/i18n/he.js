@@ -184,7 +184,6 @@ export default {
   'link.whoseTurn': 'תורו של: {name}',
   'link.areYou': 'את/ה {name}? רק {name} צריך/ה להסתכל.',
   'link.refused': 'לא ניתן לפתוח את קישור המשחק. {reason}',
-  'link.seat': 'שחקן {n}',
   'link.sinceStart': 'עד עכשיו בסיבוב הזה, {name}',
   'link.checkedFull': 'נבדק: המשחק הזה ממשיך מהעותק שבמכשיר הזה.',
   'link.sendResult': 'שלחו את התוצאה אל {name}',

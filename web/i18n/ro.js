@@ -196,7 +196,6 @@ export default {
   'link.whoseTurn': 'Rândul lui: {name}',
   'link.areYou': 'Ești {name}? Doar {name} ar trebui să se uite.',
   'link.refused': 'Acest link de joc nu poate fi deschis. {reason}',
-  'link.seat': 'Jucătorul {n}',
   'link.sinceStart': 'Până acum în această rundă, {name}',
   'link.checkedFull': 'Verificat: acest joc continuă din copia de pe acest dispozitiv.',
   'link.sendResult': 'Trimite rezultatul lui {name}',

@@ -24,18 +24,18 @@ export function keptInvite(entry) {
 
 /** An invitation as the engine decoded it, its names cleaned as every name the page shows. */
 function withCleanNames(inv, t) {
-  return { ...inv, seats: inv.seats.map((s, i) => ({ ...s, name: cleanName(s.name) || t('link.seat', { n: i + 1 }) })) };
+  return { ...inv, seats: inv.seats.map((s, i) => ({ ...s, name: cleanName(s.name) || t('player.seat', { n: i + 1 }) })) };
 }
 
 /** The name an invitation carries for seat `i` typed as `name` on the start screen: the name
  * itself, but "Player 3" for a seat left as "You" or unnamed ("#3"), which would mislead. */
 export function invitedName(name, i, t) {
   const clean = cleanName(name);
-  return namesNobody(clean, t('names.you')) ? t('link.seat', { n: i + 1 }) : clean;
+  return namesNobody(clean, t('names.you')) ? t('player.seat', { n: i + 1 }) : clean;
 }
 
 /** Whether seat `i`'s name is only its number ("Player 3"): the joining guest writes theirs. */
-const numbered = (name, i, t) => name === t('link.seat', { n: i + 1 });
+const numbered = (name, i, t) => name === t('player.seat', { n: i + 1 });
 
 /** The people an invitation still waits for (not the host, not computer seats, no value). */
 export function missingGuests(invite) {

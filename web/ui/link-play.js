@@ -28,7 +28,7 @@ import { qrFigure } from './qr.js';
 import { logLines } from './log-text.js';
 import { createInvites, randomHex } from './invites.js';
 import { createInvitePlay, keptInvite } from './invite-play.js';
-import { peopleSeats, cleanName } from './setup.js';
+import { peopleSeats, cleanName, namesNobody } from './setup.js';
 import { parseGameHash, gameUrl } from './game-url.js';
 
 /**
@@ -70,14 +70,15 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
   }
 
   /** A whole-game link may be someone's first contact: it carries the seats (names and
-   * computer levels — "You" would mean someone else over there) or, after an invitation,
-   * the fair deal's proof, which holds them. A moves link goes to a device that has them.
+   * computer levels; a seat whose name names nobody, as "You" would over there, goes as
+   * "Player n") or, after an invitation, the fair deal's proof, which holds them. A moves
+   * link goes to a device that has them.
    * It also names the seat it is for (`&s=`): after a round, the one to play is not it. */
   function linkUrl(record, link, kind, to) {
     if (kind !== 'full') return gameUrl({ link });
     const fair = record.link?.fair;
     if (fair) return gameUrl({ link, proof: `${fair.invite}.${fair.secret}`, seat: to });
-    const names = record.seats.map((s, i) => (s.name === t('names.you') ? t('link.seat', { n: i + 1 }) : s.name));
+    const names = record.seats.map((s, i) => (namesNobody(s.name, t('names.you')) ? t('player.seat', { n: i + 1 }) : s.name));
     return gameUrl({ link, names, bots: record.seats.map((s) => s.bot), seat: to });
   }
 
@@ -440,14 +441,14 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     // The seat to play, or after a round the seat the result was sent to.
     const over = res.view.round_over && parsed.seat !== null && parsed.seat < res.view.players;
     const seat = over ? parsed.seat : res.view.current_player;
-    let seats = Array.from({ length: res.view.players }, (_, i) => ({ name: parsed.names[i] || t('link.seat', { n: i + 1 }), bot: parsed.bots[i] || null }));
+    let seats = Array.from({ length: res.view.players }, (_, i) => ({ name: parsed.names[i] || t('player.seat', { n: i + 1 }), bot: parsed.bots[i] || null }));
     let mySeats = [seat];
     let fair = null;
     let bound = false; // this device joined the invitation as the seat to play
     let note = res.verified_deal ? t('link.dealtBySender') : t('link.setUp');
     if (parsed.proof) {
       const checked = await checkDeal(parsed.proof, res);
-      seats = checked.invite.seats.map((s, i) => ({ name: cleanName(s.name) || t('link.seat', { n: i + 1 }), bot: s.bot }));
+      seats = checked.invite.seats.map((s, i) => ({ name: cleanName(s.name) || t('player.seat', { n: i + 1 }), bot: s.bot }));
       if (checked.mine) {
         mySeats = [checked.mine.seat];
         bound = checked.mine.seat === seat;
