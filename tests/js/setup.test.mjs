@@ -1,9 +1,11 @@
-// web/ui/setup.js: the names a match played by two or more people on one device is dealt with.
+// The names a match is played under (web/ui/setup.js): the start screen shows them, greyed, in
+// the fields of the seats that name nobody, and the table uses them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passAndPlayNames } from '../../web/ui/setup.js';
+import { tableNames } from '../../web/ui/setup.js';
 
 const seatName = (n) => `Player ${n}`;
+const names = (seats) => tableNames(seats, 'You', seatName).map((s) => s.name);
 
 test('with two people at the device, a person still called "You" or left unnamed gets a seat name', () => {
   const seats = [
@@ -12,16 +14,31 @@ test('with two people at the device, a person still called "You" or left unnamed
     { name: '#3', bot: null },
     { name: 'Ben', bot: 'hard' },
   ];
-  assert.deepEqual(
-    passAndPlayNames(seats, 'You', seatName).map((s) => s.name),
-    ['Player 1', 'Ana', 'Player 3', 'Ben'],
-  );
+  assert.deepEqual(names(seats), ['Player 1', 'Ana', 'Player 3', 'Ben']);
 });
 
-test('one person at the device keeps "You", and computer players keep their names', () => {
+test('one person at the device is "You", even with the name left empty', () => {
   const seats = [
     { name: 'You', bot: null },
-    { name: '#2', bot: 'expert' },
+    { name: 'Ana', bot: 'expert' },
   ];
-  assert.deepEqual(passAndPlayNames(seats, 'You', seatName), seats);
+  // Nothing changes: the same seat objects come back, so the start screen shows the field as typed.
+  assert.deepEqual(
+    tableNames(seats, 'You', seatName).map((s, i) => s === seats[i]),
+    [true, true],
+  );
+  assert.deepEqual(names([{ name: '#1', bot: null }, seats[1]]), ['You', 'Ana']);
+  assert.deepEqual(names([{ name: '  ', bot: null }, seats[1]]), ['You', 'Ana']);
+});
+
+test('a computer player left unnamed, or called "You", plays as its seat', () => {
+  assert.deepEqual(
+    names([
+      { name: 'Dan', bot: null },
+      { name: '#2', bot: 'expert' },
+      { name: '', bot: 'easy' },
+      { name: 'You', bot: 'hard' },
+    ]),
+    ['Dan', 'Player 2', 'Player 3', 'Player 4'],
+  );
 });

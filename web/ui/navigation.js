@@ -4,7 +4,7 @@
  * (confirmed first), export and import, leave the table (the match stays in "Your games"),
  * the next round, a rematch. `t` is the current translator.
  */
-import { passAndPlayNames, rematchSetup } from './setup.js';
+import { rematchSetup, tableNames } from './setup.js';
 import { refusalText } from './refusals.js';
 
 export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t, render, request }) {
@@ -64,7 +64,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     },
     start() {
       return fromSetup(async (req) => {
-        await ctl.newGame({ ...req, seats: passAndPlayNames(req.seats, t('names.you'), (n) => t('player.seat', { n })) });
+        await ctl.newGame({ ...req, seats: tableNames(req.seats, t('names.you'), (n) => t('player.seat', { n })) });
         app.screen = 'table';
       });
     },

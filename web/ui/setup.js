@@ -103,13 +103,19 @@ export function namesNobody(name, you) {
 }
 
 /**
- * The seats of a match that two or more people play on this device. The page then calls
- * nobody "you", so a person whose name `namesNobody` is "Player 1", "Player 2" instead: else
- * the table would say "Pass the device to You". `seatName(n)` words "Player n".
+ * The names the table will show for `seats`, where a name names nobody (`namesNobody`: left
+ * empty, "#3", or "You" where it would be wrong). The one person at this device is `you`
+ * ("You"); with two people or more the page calls nobody "you", so such a person is "Player 1"
+ * (else the table would say "Pass the device to You"), and so is a computer player left
+ * unnamed. `seatName(n)` words "Player n".
  */
-export function passAndPlayNames(seats, you, seatName) {
-  if (peopleSeats(seats).length < 2) return seats;
-  return seats.map((s, i) => (!s.bot && namesNobody(s.name, you) ? { ...s, name: seatName(i + 1) } : s));
+export function tableNames(seats, you, seatName) {
+  const alone = peopleSeats(seats).length < 2;
+  return seats.map((s, i) => {
+    if (!namesNobody(cleanName(s.name), you)) return s;
+    const name = alone && !s.bot ? you : seatName(i + 1);
+    return name === s.name ? s : { ...s, name };
+  });
 }
 
 /**

@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { renderGamesInProgress, renderNotices, renderYourGames } from './games-view.js';
 import { renderPiece } from './pieces.js';
-import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, clampPlayers, namesNobody, peopleSeats } from './setup.js';
+import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, clampPlayers, tableNames } from './setup.js';
 import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
@@ -71,11 +71,13 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     ),
   );
 
-  // Two people or more at this device: a person whose name names nobody plays as "Player n"
-  // (setup.passAndPlayNames), and their field says so, empty, instead of showing "You".
-  const passing = peopleSeats(setup.seats.slice(0, setup.players)).length >= 2;
-  const seatRows = setup.seats.slice(0, setup.players).map((seat, i) => {
-    const unnamed = passing && !seat.bot && namesNobody(seat.name, t('names.you'));
+  // A seat whose name names nobody plays under another (setup.tableNames: "Player 1" when two
+  // people share the device, "You" for a lone person who left it empty): the field, empty,
+  // says which in grey.
+  const seats = setup.seats.slice(0, setup.players);
+  const shown = tableNames(seats, t('names.you'), (n) => t('player.seat', { n }));
+  const seatRows = seats.map((seat, i) => {
+    const unnamed = shown[i] !== seat;
     return h(
       'div',
       { class: 'seat-row' },
@@ -87,7 +89,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         class: 'seat-name',
         dir: 'auto', // a name shows in its own direction as it is typed, as everywhere else
         value: unnamed ? '' : seat.name,
-        placeholder: unnamed ? t('player.seat', { n: i + 1 }) : null,
+        placeholder: unnamed ? shown[i].name : null,
         maxlength: NAME_LENGTH,
         autocomplete: 'off',
         'aria-label': t('start.seatName', { n: i + 1 }),
