@@ -48,7 +48,7 @@ export function renderMenu({ t, prefs, languages, inGame, on }) {
       ),
       soundSetting({ t, prefs, on: { prefs: on.prefs }, id: 'menu-sound' }),
       h('div', { class: 'field' }, languageField({ t, languages, id: 'menu-lang', fk: 'menu-lang', on })),
-      inGame ? h('button', { class: 'btn danger', type: 'button', id: 'menu-leave', 'data-fk': 'menu-leave', onclick: on.leave, text: t('menu.leave') }) : null,
+      inGame ? h('button', { class: 'btn', type: 'button', id: 'menu-leave', 'data-fk': 'menu-leave', onclick: on.leave, text: t('menu.leave') }) : null,
     ),
   );
 }
