@@ -235,7 +235,12 @@ def test_a_fair_deal_goes_round_three_phones_then_a_classic_round(browser, site_
     choose_game(host, "basic", 4)
     set_seats(host, ["human", "human", "easy", "human"])
     press(host, "#invite-game")  # "You" is everyone: the host must give a name first
-    expect(host.locator("#start .msg.error")).to_contain_text("Write your name for player 1")
+    # Said under the field, which takes the focus: the invite button is a screen below it.
+    expect(host.locator("#seat-error")).to_contain_text("Write your name for player 1")
+    expect(host.locator("#seat-name-0")).to_be_focused()
+    expect(host.locator("#seat-name-0")).to_have_accessible_description(
+        "Write your name for player 1 first: the others will see who invites them."
+    )
     # The names typed here travel with the invitation; Cy will call himself Cyrus on joining.
     for seat, name in ((0, "Hana"), (1, "Bea"), (3, "Cy")):
         host.fill(f"#seat-name-{seat}", name)

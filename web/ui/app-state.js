@@ -10,7 +10,7 @@ export function createAppState() {
     howtoVariant: 'basic',
     setup: null, // the start screen's choices (setup.js normalizeSetup)
     busy: false, // a match is being started or reopened
-    error: null, // the start screen's refusal, in words
+    error: null, // the start screen's refusal, in words, or {text, field} when it is about one field
     startNotice: null, // the start screen's note after leaving a match ("kept in your games")
     confirmDelete: null, // the games list's key awaiting "Delete?" confirmation
     dataMessage: null, // the games list's message: {kind: 'info'|'error', text}

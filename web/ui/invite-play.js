@@ -68,7 +68,9 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     if (host < 0 || req.seats.filter((s) => !s.bot).length < 2) throw new Error(t('invite.needPeople'));
     // The others must know who invites them ("You" would mean each of them).
     const hostName = req.seats[host].name.trim();
-    if (namesNobody(hostName, t('names.you'))) throw new Error(t('invite.nameHost', { n: host + 1 }));
+    if (namesNobody(hostName, t('names.you'))) {
+      throw Object.assign(new Error(t('invite.nameHost', { n: host + 1 })), { field: `seat-name-${host}` });
+    }
     const secret = randomHex(32);
     const { commitment } = await engine.call('commit', { secret });
     const inv = {

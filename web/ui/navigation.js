@@ -15,15 +15,20 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     app.error = null;
     app.startNotice = null;
     render();
+    let field = null;
     try {
       prefs.set({ setup: app.setup });
       await work(request(app.setup));
       window.scrollTo(0, 0);
     } catch (err) {
-      app.error = refusalText(err, t);
+      // A refusal about one field (a name the invitation needs) shows under it, and the
+      // field takes the focus: the message near the buttons would be a screen away.
+      field = err?.field ?? null;
+      app.error = field ? { text: refusalText(err, t), field } : refusalText(err, t);
     } finally {
       app.busy = false;
       render();
+      if (field) document.getElementById(field)?.focus();
     }
   }
 

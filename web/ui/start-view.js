@@ -16,6 +16,7 @@ const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy
 /** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
  * confirmDelete, message}. */
 export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, on }) {
+  const fieldError = error?.field ? error : null;
   const v = setup.variant;
   const [lo, hi] = PLAYER_RANGE[v];
   const opts = setup.options[v];
@@ -93,6 +94,8 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         maxlength: NAME_LENGTH,
         autocomplete: 'off',
         'aria-label': t('start.seatName', { n: i + 1 }),
+        'aria-invalid': fieldError?.field === `seat-name-${i}` ? 'true' : null,
+        'aria-describedby': fieldError?.field === `seat-name-${i}` ? 'seat-error' : null,
         oninput: (e) => {
           seat.name = e.target.value;
           on.change(false);
@@ -244,11 +247,12 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         h('legend', { text: t('start.seats') }),
         playersField,
         seatRows,
+        fieldError?.field.startsWith('seat-name-') ? h('p', { class: 'msg error', id: 'seat-error', role: 'alert', text: fieldError.text }) : null,
         bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
       ),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
       h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed, soundSetting({ t, prefs, on })),
-      error ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
+      error && !fieldError ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
       h('button', {
         class: 'btn primary big',
         type: 'submit',
