@@ -14,7 +14,8 @@ import { SPEEDS } from './controller.js';
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
 
 /** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
- * confirmDelete, message}. */
+ * confirmDelete, message}. `error`: a refusal in words, by the buttons, or {text, field} for one
+ * about a seat's name, under the seats. */
 export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, on }) {
   const fieldError = error?.field ? error : null;
   const v = setup.variant;
@@ -247,7 +248,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         h('legend', { text: t('start.seats') }),
         playersField,
         seatRows,
-        fieldError?.field.startsWith('seat-name-') ? h('p', { class: 'msg error', id: 'seat-error', role: 'alert', text: fieldError.text }) : null,
+        fieldError ? h('p', { class: 'msg error', id: 'seat-error', role: 'alert', text: fieldError.text }) : null,
         bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
       ),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
