@@ -2,7 +2,7 @@
 // the fields of the seats that name nobody, and the table uses them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tableNames } from '../../web/ui/setup.js';
+import { renameDefaults, tableNames } from '../../web/ui/setup.js';
 
 const seatName = (n) => `Player ${n}`;
 const names = (seats) => tableNames(seats, 'You', seatName).map((s) => s.name);
@@ -41,4 +41,29 @@ test('a computer player left unnamed, or called "You", plays as its seat', () =>
     ]),
     ['Dan', 'Player 2', 'Player 3', 'Player 4'],
   );
+});
+
+test('switching language renames the seats still under the default names, not the typed ones', () => {
+  const en = { you: 'You', bots: ['Ana', 'Ben', 'Carla'] };
+  const he = { you: 'את/ה', bots: ['אנה', 'בני', 'כרמל'] };
+  const setup = {
+    variant: 'basic',
+    seats: [
+      { name: 'You', bot: null },
+      { name: 'Ben', bot: 'hard' },
+      { name: 'Dana', bot: null },
+      { name: 'Ana', bot: null },
+    ],
+  };
+  const got = renameDefaults(setup, en, he);
+  assert.deepEqual(
+    got.seats.map((s) => s.name),
+    ['את/ה', 'בני', 'Dana', 'אנה'],
+  );
+  assert.deepEqual(
+    got.seats.map((s) => s.bot),
+    [null, 'hard', null, null],
+  );
+  assert.equal(setup.seats[0].name, 'You'); // the setup given is left as it was
+  assert.deepEqual(renameDefaults(got, he, en).seats, setup.seats);
 });

@@ -30,7 +30,7 @@ import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
 import { createLinkPlay } from './link-play.js';
-import { normalizeSetup, matchRequest } from './setup.js';
+import { normalizeSetup, matchRequest, renameDefaults } from './setup.js';
 import { logLines } from './log-text.js';
 import { refusalText } from './refusals.js';
 import { createAppState } from './app-state.js';
@@ -107,12 +107,17 @@ export async function startApp({ root, engine }) {
   }
   applyLanguage();
 
+  const defaultNames = () => ({ you: t('names.you'), bots: t('names.bots').split(',') });
+
   async function setLanguage(code) {
     const got = await pickLanguage([code]);
+    const before = defaultNames();
     t = makeTranslator(got);
-    prefs.set({ lang: got });
     languages = await languageList();
-    const keepSetup = app.setup;
+    const keepSetup = renameDefaults(app.setup, before, defaultNames());
+    const patch = { lang: got, setup: keepSetup };
+    if (prefs.get().myName === before.you) patch.myName = t('names.you');
+    prefs.set(patch);
     applyLanguage();
     app.setup = keepSetup;
     scheduleRender();

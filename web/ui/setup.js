@@ -45,6 +45,20 @@ export function defaultSetup(botNames, myName) {
   };
 }
 
+/**
+ * The setup in another language: a seat still under one of the old language's default names
+ * (`from`: {you, bots}, "You" and "Ana,Ben,…") takes the new language's (`to`), so that after
+ * switching to Hebrew the table does not say "You"; a name the person typed stays.
+ */
+export function renameDefaults(setup, from, to) {
+  const rename = (name) => {
+    if (name === from.you) return to.you;
+    const k = from.bots.indexOf(name);
+    return k >= 0 && to.bots[k] ? to.bots[k] : name;
+  };
+  return { ...setup, seats: setup.seats.map((s) => ({ ...s, name: rename(s.name) })) };
+}
+
 /** Keep a (possibly stale, saved) setup within the rules' limits. */
 export function normalizeSetup(setup, botNames, myName) {
   const base = defaultSetup(botNames, myName);
