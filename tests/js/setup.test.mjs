@@ -2,7 +2,7 @@
 // the fields of the seats that name nobody, and the table uses them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renameDefaults, tableNames } from '../../web/ui/setup.js';
+import { engineOptions, renameDefaults, tableNames } from '../../web/ui/setup.js';
 
 const seatName = (n) => `Player ${n}`;
 const names = (seats) => tableNames(seats, 'You', seatName).map((s) => s.name);
@@ -66,4 +66,16 @@ test('switching language renames the seats still under the default names, not th
   );
   assert.equal(setup.seats[0].name, 'You'); // the setup given is left as it was
   assert.deepEqual(renameDefaults(got, he, en).seats, setup.seats);
+});
+
+test('a number field left empty plays the default, not its lowest value', () => {
+  const setup = (variant, options) => ({ variant, options: { [variant]: options } });
+  assert.deepEqual(engineOptions(setup('basic', { goal: 'target', target: '' })), { target: 150 });
+  assert.deepEqual(engineOptions(setup('basic', { goal: 'hands', hands: ' ' })), { hands: 5 });
+  assert.deepEqual(engineOptions(setup('rummy200', { target: '' })), { target: 200 });
+  assert.deepEqual(engineOptions(setup('rummy101', { threshold: 'fixed', rounds: '' })), { rounds: 5 });
+  // Typed values are kept within the field's range, rounded.
+  assert.deepEqual(engineOptions(setup('basic', { goal: 'target', target: '99999' })), { target: 2000 });
+  assert.deepEqual(engineOptions(setup('rummy101', { threshold: 'fixed', rounds: '3.4' })), { rounds: 3 });
+  assert.deepEqual(engineOptions(setup('rummy101', { threshold: 'fixed', rounds: '5' })), {});
 });

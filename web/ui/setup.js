@@ -100,8 +100,10 @@ export function engineOptions(setup) {
   return out;
 }
 
+/** A typed number within [lo, hi]; an empty or unreadable field gives `fallback` (the
+ * default: a field cleared to type anew must not start a game to 10, Number('') being 0). */
 function clampInt(v, lo, hi, fallback) {
-  const n = Math.round(Number(v));
+  const n = String(v ?? '').trim() === '' ? NaN : Math.round(Number(v));
   return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : fallback;
 }
 
