@@ -119,7 +119,18 @@ def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
     drawn(page)
     page.keyboard.type("0")
     expect(target).to_have_value("200")
+    # One key too many ("2005"): the page says what the field takes, by it (the browser's own
+    # bubble spoke the browser's language), and the field keeps the focus.
+    page.keyboard.type("5")
+    press(page, "#start-game")
+    expect(page.locator("#opt-target-error")).to_have_text(
+        "Target score: a whole number from 10 to 2000."
+    )
+    expect(target).to_be_focused()
+    expect(target).to_have_accessible_description("Target score: a whole number from 10 to 2000.")
+    target.fill("200")
     start(page)
+    expect(page.locator(".goal-text")).to_have_text("to 200")
     page.wait_for_selector("#table[data-my-turn=yes]")
     press(page, "#menu-btn")
     expect(page.locator("#menu")).to_be_visible()

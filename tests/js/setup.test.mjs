@@ -2,7 +2,7 @@
 // the fields of the seats that name nobody, and the table uses them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineOptions, renameDefaults, tableNames } from '../../web/ui/setup.js';
+import { engineOptions, optionProblem, renameDefaults, tableNames } from '../../web/ui/setup.js';
 
 const seatName = (n) => `Player ${n}`;
 const names = (seats) => tableNames(seats, 'You', seatName).map((s) => s.name);
@@ -78,4 +78,17 @@ test('a number field left empty plays the default, not its lowest value', () => 
   assert.deepEqual(engineOptions(setup('basic', { goal: 'target', target: '99999' })), { target: 2000 });
   assert.deepEqual(engineOptions(setup('rummy101', { threshold: 'fixed', rounds: '3.4' })), { rounds: 3 });
   assert.deepEqual(engineOptions(setup('rummy101', { threshold: 'fixed', rounds: '5' })), {});
+});
+
+test('a typed number out of its range, or not whole, names its field; empty is fine', () => {
+  const setup = (variant, options) => ({ variant, options: { [variant]: options } });
+  assert.equal(optionProblem(setup('basic', { goal: 'target', target: '200' })), null);
+  assert.equal(optionProblem(setup('basic', { goal: 'target', target: '' })), null);
+  assert.deepEqual(optionProblem(setup('basic', { goal: 'target', target: '2001' })), { key: 'target', min: 10, max: 2000 });
+  // A classic game shows one goal: the hidden one is not checked.
+  assert.equal(optionProblem(setup('basic', { goal: 'hands', hands: '7', target: '0' })), null);
+  assert.deepEqual(optionProblem(setup('basic', { goal: 'hands', hands: '0' })), { key: 'hands', min: 1, max: 50 });
+  assert.deepEqual(optionProblem(setup('rummy200', { target: '9' })), { key: 'target', min: 10, max: 2000 });
+  assert.deepEqual(optionProblem(setup('rummy101', { rounds: '3.5' })), { key: 'rounds', min: 1, max: 50 });
+  assert.deepEqual(optionProblem(setup('rummy101', { rounds: 'e' })), { key: 'rounds', min: 1, max: 50 });
 });

@@ -48,6 +48,7 @@ export default {
   'opt.thresholdFixed': 'Fixed: 101 points or 5 pairs',
   'opt.thresholdRising': 'Rising: each opening must beat the last',
   'opt.rounds': 'Rounds',
+  'start.outOfRange': '{label}: a whole number from {min} to {max}.',
   'opt.jokerButton': 'Joker button (take a joker once per round instead of drawing)',
 
   'settings.title': 'Settings',

@@ -48,6 +48,7 @@ export default {
   'opt.thresholdFixed': 'קבוע: 101 נקודות או 5 זוגות',
   'opt.thresholdRising': 'עולה: כל פתיחה חייבת לעבור את הקודמת',
   'opt.rounds': 'סיבובים',
+  'start.outOfRange': '{label}: מספר שלם מ־{min} עד {max}.',
   'opt.jokerButton': 'כפתור ג׳וקר (פעם בסיבוב לקחת ג׳וקר במקום משיכה)',
 
   'settings.title': 'הגדרות',

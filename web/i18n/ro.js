@@ -47,6 +47,7 @@ export default {
   'opt.thresholdFixed': 'Fix: 101 puncte sau 5 perechi',
   'opt.thresholdRising': 'Crescător: fiecare deschidere o depășește pe cea dinainte',
   'opt.rounds': 'Runde',
+  'start.outOfRange': '{label}: un număr întreg de la {min} la {max}.',
   'opt.jokerButton': 'Butonul joker (o dată pe rundă iei un joker în loc să tragi)',
 
   'settings.title': 'Setări',

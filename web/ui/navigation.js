@@ -4,7 +4,7 @@
  * (confirmed first), export and import, leave the table (the match stays in "Your games"),
  * the next round, a rematch. `t` is the current translator.
  */
-import { rematchSetup, tableNames } from './setup.js';
+import { optionProblem, rematchSetup, tableNames } from './setup.js';
 import { refusalText } from './refusals.js';
 
 export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t, render, request }) {
@@ -18,11 +18,16 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     let field = null;
     try {
       prefs.set({ setup: app.setup });
+      const bad = optionProblem(app.setup);
+      if (bad) {
+        const text = t('start.outOfRange', { label: t(`opt.${bad.key}`), min: bad.min, max: bad.max });
+        throw Object.assign(new Error(text), { field: `opt-${bad.key}` });
+      }
       await work(request(app.setup));
       window.scrollTo(0, 0);
     } catch (err) {
-      // A refusal about one field (a name the invitation needs) shows under it, and the
-      // field takes the focus: the message near the buttons would be a screen away.
+      // A refusal about one field (a name the invitation needs, a number out of range)
+      // shows by it, and the field takes the focus: by the buttons it could be a screen away.
       field = err?.field ?? null;
       app.error = field ? { text: refusalText(err, t), field } : refusalText(err, t);
     } finally {

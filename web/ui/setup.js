@@ -34,6 +34,28 @@ export const OPTION_DEFAULTS = {
   rummy101: { threshold: 'fixed', rounds: 5, joker_button: false },
 };
 
+/** The typed options' ranges, for the start screen's fields and the request alike. */
+export const OPTION_RANGE = { target: [10, 2000], hands: [1, 50], rounds: [1, 50] };
+
+/** The number fields the setup shows for its rule set (a classic game shows one of two). */
+function numberFields(setup) {
+  const o = setup.options[setup.variant];
+  if (setup.variant === 'basic') return [o.goal === 'hands' ? 'hands' : 'target'];
+  return [setup.variant === 'rummy200' ? 'target' : 'rounds'];
+}
+
+/** The first number field whose typed value is no whole number within its range, as {key,
+ * min, max}; null when all are (a field left empty is: it plays the default). */
+export function optionProblem(setup) {
+  for (const key of numberFields(setup)) {
+    const typed = String(setup.options[setup.variant][key] ?? '').trim();
+    const [min, max] = OPTION_RANGE[key];
+    const n = Number(typed);
+    if (typed !== '' && !(Number.isInteger(n) && n >= min && n <= max)) return { key, min, max };
+  }
+  return null;
+}
+
 export function defaultSetup(botNames, myName) {
   return {
     variant: 'basic',
@@ -88,13 +110,13 @@ export function engineOptions(setup) {
   if (setup.variant === 'basic') {
     if (o.ace_high_or_low) out.ace_high_or_low = true;
     if (o.last_card_discard) out.last_card_discard = true;
-    if (o.goal === 'hands') out.hands = clampInt(o.hands, 1, 50, d.hands);
-    else if (Number(o.target) !== d.target) out.target = clampInt(o.target, 10, 2000, d.target);
+    if (o.goal === 'hands') out.hands = clampInt(o.hands, ...OPTION_RANGE.hands, d.hands);
+    else if (Number(o.target) !== d.target) out.target = clampInt(o.target, ...OPTION_RANGE.target, d.target);
   } else if (setup.variant === 'rummy200') {
-    if (Number(o.target) !== d.target) out.target = clampInt(o.target, 10, 2000, d.target);
+    if (Number(o.target) !== d.target) out.target = clampInt(o.target, ...OPTION_RANGE.target, d.target);
   } else {
     if (o.threshold === 'rising') out.threshold = 'rising';
-    if (Number(o.rounds) !== d.rounds) out.rounds = clampInt(o.rounds, 1, 50, d.rounds);
+    if (Number(o.rounds) !== d.rounds) out.rounds = clampInt(o.rounds, ...OPTION_RANGE.rounds, d.rounds);
     if (o.joker_button) out.joker_button = true;
   }
   return out;

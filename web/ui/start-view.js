@@ -8,14 +8,14 @@
 import { h } from './dom.js';
 import { renderGamesInProgress, renderNotices, renderYourGames } from './games-view.js';
 import { renderPiece } from './pieces.js';
-import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, clampPlayers, tableNames } from './setup.js';
+import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, OPTION_RANGE, clampPlayers, tableNames } from './setup.js';
 import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
 
 /** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
  * confirmDelete, message}. `error`: a refusal in words, by the buttons, or {text, field} for one
- * about a seat's name, under the seats. */
+ * about a field (a seat's name: under the seats; a number: under it). */
 export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, on }) {
   const fieldError = error?.field ? error : null;
   const v = setup.variant;
@@ -135,24 +135,33 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       }),
       h('span', { text: label }),
     );
-  const number = (key, label, min, max) =>
-    h(
-      'label',
-      { class: 'field inline' },
-      h('span', { text: label }),
-      h('input', {
-        type: 'number',
-        inputmode: 'numeric',
-        min,
-        max,
-        value: opts[key],
-        'data-fk': `opt-${key}`,
-        oninput: (e) => {
-          opts[key] = e.target.value;
-          on.change(false);
-        },
-      }),
-    );
+  const number = (key, label) => {
+    const [min, max] = OPTION_RANGE[key];
+    const refused = fieldError?.field === `opt-${key}`;
+    return [
+      h(
+        'label',
+        { class: 'field inline' },
+        h('span', { text: label }),
+        h('input', {
+          type: 'number',
+          inputmode: 'numeric',
+          min,
+          max,
+          value: opts[key],
+          id: `opt-${key}`,
+          'data-fk': `opt-${key}`,
+          'aria-invalid': refused ? 'true' : null,
+          'aria-describedby': refused ? `opt-${key}-error` : null,
+          oninput: (e) => {
+            opts[key] = e.target.value;
+            on.change(false);
+          },
+        }),
+      ),
+      refused ? h('p', { class: 'msg error', id: `opt-${key}-error`, role: 'alert', text: fieldError.text }) : null,
+    ];
+  };
   const radio = (key, value, label) =>
     h(
       'label',
@@ -180,13 +189,13 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         'div',
         { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.goal') },
         radio('goal', 'target', t('opt.goalTarget')),
-        opts.goal === 'target' ? number('target', t('opt.target'), 10, 2000) : null,
+        opts.goal === 'target' ? number('target', t('opt.target')) : null,
         radio('goal', 'hands', t('opt.goalHands')),
-        opts.goal === 'hands' ? number('hands', t('opt.hands'), 1, 50) : null,
+        opts.goal === 'hands' ? number('hands', t('opt.hands')) : null,
       ),
     ];
   } else if (v === 'rummy200') {
-    optionFields = [number('target', t('opt.target'), 10, 2000)];
+    optionFields = [number('target', t('opt.target'))];
   } else {
     optionFields = [
       h(
@@ -196,7 +205,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         radio('threshold', 'fixed', t('opt.thresholdFixed')),
         radio('threshold', 'rising', t('opt.thresholdRising')),
       ),
-      number('rounds', t('opt.rounds'), 1, 50),
+      number('rounds', t('opt.rounds')),
       checkbox('joker_button', t('opt.jokerButton')),
     ];
   }
@@ -224,6 +233,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       'form',
       {
         class: 'setup',
+        novalidate: true, // the page says what a field needs, in its own words (navigation.js)
         'data-bots': bots === null ? 'unknown' : bots ? 'yes' : 'no',
         onsubmit: (e) => {
           e.preventDefault();
@@ -248,7 +258,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         h('legend', { text: t('start.seats') }),
         playersField,
         seatRows,
-        fieldError ? h('p', { class: 'msg error', id: 'seat-error', role: 'alert', text: fieldError.text }) : null,
+        fieldError?.field.startsWith('seat-') ? h('p', { class: 'msg error', id: 'seat-error', role: 'alert', text: fieldError.text }) : null,
         bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
       ),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
