@@ -99,24 +99,27 @@ export async function startApp({ root, engine }) {
     else if (ctl.record && !ctl.record.finished && records.stale(ctl.record)) ctl.say(t('data.problem.conflict'), 'status', 'error');
   });
 
+  /** The start screen's names in the current language: the first seat's, the computers'. */
+  const defaultNames = () => ({ you: t('names.you'), bots: t('names.bots').split(',') });
+
   function applyLanguage() {
     document.documentElement.lang = t.lang;
     document.documentElement.dir = t.dir;
     document.title = t('app.title');
-    app.setup = normalizeSetup(app.setup || prefs.get().setup, t('names.bots').split(','), prefs.get().myName || t('names.you'));
+    const names = defaultNames();
+    app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, prefs.get().myName || names.you);
   }
   applyLanguage();
-
-  const defaultNames = () => ({ you: t('names.you'), bots: t('names.bots').split(',') });
 
   async function setLanguage(code) {
     const got = await pickLanguage([code]);
     const before = defaultNames();
     t = makeTranslator(got);
     languages = await languageList();
-    const keepSetup = renameDefaults(app.setup, before, defaultNames());
+    const after = defaultNames();
+    const keepSetup = renameDefaults(app.setup, before, after);
     const patch = { lang: got, setup: keepSetup };
-    if (prefs.get().myName === before.you) patch.myName = t('names.you');
+    if (prefs.get().myName === before.you) patch.myName = after.you;
     prefs.set(patch);
     applyLanguage();
     app.setup = keepSetup;

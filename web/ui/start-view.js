@@ -17,7 +17,10 @@ const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy
  * confirmDelete, message}. `error`: a refusal in words, by the buttons, or {text, field} for one
  * about a field (a seat's name: under the seats; a number: under it). */
 export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, on }) {
+  // A refusal about one field: the field is marked and described by the message shown by it.
   const fieldError = error?.field ? error : null;
+  const marks = (field, messageId) => (fieldError?.field === field ? { 'aria-invalid': 'true', 'aria-describedby': messageId } : {});
+  const refusal = (id) => h('p', { class: 'msg error', id, role: 'alert', text: fieldError.text });
   const v = setup.variant;
   const [lo, hi] = PLAYER_RANGE[v];
   const opts = setup.options[v];
@@ -95,8 +98,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         maxlength: NAME_LENGTH,
         autocomplete: 'off',
         'aria-label': t('start.seatName', { n: i + 1 }),
-        'aria-invalid': fieldError?.field === `seat-name-${i}` ? 'true' : null,
-        'aria-describedby': fieldError?.field === `seat-name-${i}` ? 'seat-error' : null,
+        ...marks(`seat-name-${i}`, 'seat-error'),
         oninput: (e) => {
           seat.name = e.target.value;
           on.change(false);
@@ -137,7 +139,6 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     );
   const number = (key, label) => {
     const [min, max] = OPTION_RANGE[key];
-    const refused = fieldError?.field === `opt-${key}`;
     return [
       h(
         'label',
@@ -151,15 +152,14 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
           value: opts[key],
           id: `opt-${key}`,
           'data-fk': `opt-${key}`,
-          'aria-invalid': refused ? 'true' : null,
-          'aria-describedby': refused ? `opt-${key}-error` : null,
+          ...marks(`opt-${key}`, `opt-${key}-error`),
           oninput: (e) => {
             opts[key] = e.target.value;
             on.change(false);
           },
         }),
       ),
-      refused ? h('p', { class: 'msg error', id: `opt-${key}-error`, role: 'alert', text: fieldError.text }) : null,
+      fieldError?.field === `opt-${key}` ? refusal(`opt-${key}-error`) : null,
     ];
   };
   const radio = (key, value, label) =>
@@ -258,7 +258,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         h('legend', { text: t('start.seats') }),
         playersField,
         seatRows,
-        fieldError?.field.startsWith('seat-') ? h('p', { class: 'msg error', id: 'seat-error', role: 'alert', text: fieldError.text }) : null,
+        fieldError?.field.startsWith('seat-') ? refusal('seat-error') : null,
         bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
       ),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
