@@ -40,3 +40,23 @@ test("the strip leaves out the round's end, which the banner above it says", asy
   );
   assert.deepEqual(sinceMyTurn(lines, 1), []); // the round ended on that seat's own turn
 });
+
+test('a tile meld reads tile by tile, the joker saying what it stands for', async () => {
+  await loadLanguage('en');
+  const t = makeTranslator('en');
+  const log = [
+    { seat: 1, type: 'draw', source: 'stock' },
+    {
+      seat: 1,
+      type: 'meld',
+      melds: [
+        ['R11', 'JK=R12', 'R13'],
+        ['K6', 'B6', 'Y6'],
+      ],
+    },
+    { seat: 1, type: 'discard', card: 'B4' },
+  ];
+  const [line] = logLines(view(log), t, ['Dana', 'Ana'], 0);
+  // Words separated by spaces alone ran together: "laid red 11 joker as red 12 red 13".
+  assert.equal(line.text, 'Ana drew from the stock, laid red 11, joker (as red 12), red 13 · black 6, blue 6, yellow 6, and discarded blue 4');
+});

@@ -70,7 +70,7 @@ test('a refusal with cards is said with the cards’ names, in English and in He
   );
   assert.equal(
     refusalText(refused('not_a_tile_meld', { meld: ['R5', 'K5', 'R7', 'JK=R8'] }), t),
-    'This is neither a run (one colour, in a row) nor a set (one number, all colours different): red 5, black 5, red 7, joker as red 8.',
+    'This is neither a run (one colour, in a row) nor a set (one number, all colours different): red 5, black 5, red 7, joker (as red 8).',
   );
   assert.equal(refusalText(refused('player_count', { variant: 'rummy101', players: 5, allowed: [2, 3, 4] }), t), 'Rummy 101 is played by 2–4 players, not 5.');
   await loadLanguage('he');

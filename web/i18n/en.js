@@ -84,7 +84,7 @@ export default {
   'colour.B': 'blue',
   'colour.Y': 'yellow',
   'tile.joker': 'joker',
-  'tile.jokerAs': 'joker as {tile}',
+  'tile.jokerAs': 'joker (as {tile})',
   'player.seat': 'Player {n}',
   'names.bots': 'Ana,Ben,Carla,Dan,Eva',
   'names.you': 'You',

@@ -84,7 +84,7 @@ export default {
   'colour.B': 'כחול',
   'colour.Y': 'צהוב',
   'tile.joker': 'ג׳וקר',
-  'tile.jokerAs': 'ג׳וקר במקום {tile}',
+  'tile.jokerAs': 'ג׳וקר (במקום {tile})',
   'player.seat': 'שחקן {n}',
   'names.bots': 'אנה,בני,כרמל,דני,עדי',
   'names.you': 'את/ה',

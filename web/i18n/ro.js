@@ -83,7 +83,7 @@ export default {
   'colour.B': 'albastru',
   'colour.Y': 'galben',
   'tile.joker': 'joker',
-  'tile.jokerAs': 'joker în loc de {tile}',
+  'tile.jokerAs': 'joker (în loc de {tile})',
   'player.seat': 'Jucătorul {n}',
   'names.bots': 'Ana,Bogdan,Carmen,Dan,Elena',
   'names.you': 'Tu',

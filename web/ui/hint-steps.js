@@ -10,7 +10,7 @@
  * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}.
  */
 import { parseCode } from './notation.js';
-import { pieceShort } from './pieces.js';
+import { pieceShort, piecesText } from './pieces.js';
 
 /** The advice's actions as the steps a person takes, in order. */
 export function hintSteps(advice, view) {
@@ -80,9 +80,6 @@ export function stepButton(step) {
   return { stage: 'stage', open: 'meld', meld: 'meld', discard: 'discard' }[step.kind] ?? null;
 }
 
-// Cards read as their short signs ("A♣ A♦ A♠"); tiles by name, so a list of them needs commas.
-const list = (codes, t) => codes.map((c) => pieceShort(c, t)).join(codes.some((c) => /^(JK|[RKBY]\d)/.test(c)) ? ', ' : ' ');
-
 /**
  * The sentence for the step, naming the button by `labels[button]` (as shown now).
  * `ctx`: {t, tiles: bool, labels, progress: {points, pairs} | null}.
@@ -98,14 +95,14 @@ export function stepText(step, { t, tiles, labels, progress }) {
       if (step.source === 'joker') return t('hint.step.joker', { button: labels.joker });
       return t('hint.step.draw', { button: labels.draw });
     case 'stage':
-      return t('hint.step.stage', { n: step.n, of: step.of, tiles: list(step.codes, t), button: labels.stage });
+      return t('hint.step.stage', { n: step.n, of: step.of, tiles: piecesText(step.codes, t), button: labels.stage });
     case 'open':
       if (progress?.pairs && !progress.points) return t('hint.step.openPairs', { pairs: progress.pairs, button: labels.meld });
       return t('hint.step.open', { points: progress?.points ?? 0, button: labels.meld });
     case 'meld':
-      return t(`hint.step.meld${piece}`, { pieces: list(step.codes, t), button: labels.meld });
+      return t(`hint.step.meld${piece}`, { pieces: piecesText(step.codes, t), button: labels.meld });
     case 'layoff':
-      return t(`hint.step.layoff${piece}`, { pieces: list(step.cards, t) });
+      return t(`hint.step.layoff${piece}`, { pieces: piecesText(step.cards, t) });
     case 'swap':
       return t('hint.step.swap', { tile: pieceShort(step.tile, t) });
     case 'discard':
@@ -130,7 +127,7 @@ export function adviceNotes(advice, { t }) {
     notes.push(t('hint.pairsWait', { pairs: o.pairs }));
   }
   if (advice?.phase === 'play' && advice.melds?.length && !laid && !o) {
-    notes.push(t('hint.hold', { melds: advice.melds.map((m) => list(m, t)).join(' · ') }));
+    notes.push(t('hint.hold', { melds: advice.melds.map((m) => piecesText(m, t)).join(' · ') }));
   }
   return notes;
 }

@@ -8,9 +8,7 @@
  * and a meld of theirs is "your meld" in others' lines. Never a name spliced into a sentence
  * written for someone else.
  */
-import { pieceShort } from './pieces.js';
-
-const codesText = (codes, t) => (codes || []).map((c) => pieceShort(c, t)).join(' ');
+import { pieceShort, piecesText } from './pieces.js';
 
 /** The phrases of the log, each with a form for "you" (`<key>.you`). */
 export const PHRASE_KEYS = [
@@ -40,11 +38,11 @@ function phrase(ev, t, ctx) {
       return say('log.jokerButton');
     case 'meld': {
       const melds = ev.melds || (ev.cards ? [ev.cards] : []);
-      return say('log.meld', { melds: melds.map((m) => codesText(m, t)).join(' · ') });
+      return say('log.meld', { melds: melds.map((m) => piecesText(m, t)).join(' · ') });
     }
     case 'layoff': {
       const owner = ctx.meldOwner(ev.meld);
-      const cards = codesText(ev.cards || (card ? [card] : []), t);
+      const cards = piecesText(ev.cards || (card ? [card] : []), t);
       if (owner === null || owner === undefined) return say('log.layoff', { cards });
       if (owner === ev.seat) return say('log.layoffOwn', { cards });
       if (ctx.you !== null && owner === ctx.you) return say('log.layoffOnYou', { cards });

@@ -67,6 +67,16 @@ export function pieceShort(code, t) {
 }
 
 /**
+ * Several pieces in a row, as the log, the Hint, refusals and meld labels write them: cards by
+ * their signs ("7♥ 8♥ 9♥"); tiles, whose names are words, with commas ("red 5, joker (as red
+ * 6), red 7").
+ */
+export function piecesText(codes, t) {
+  const names = codes.map((c) => pieceShort(c, t));
+  return codes.every((c) => parseCode(c).kind === 'card') ? names.join(' ') : names.join(', ');
+}
+
+/**
  * One piece as a DOM element. `tag` is 'span' for display or 'button' for the hand.
  * Extra attributes (class, dataset, aria-pressed, ...) are merged in.
  */

@@ -11,17 +11,10 @@
  *   import { refusalText } from './refusals.js';
  *   catch (err) { show(refusalText(err, t)); }
  */
-import { pieceName, pieceShort } from './pieces.js';
-import { parseCode } from './notation.js';
+import { pieceName, piecesText } from './pieces.js';
 
 const ONE_PIECE = new Set(['card', 'tile', 'meaning']);
 const PIECE_LISTS = new Set(['cards', 'meanings']);
-
-/** A meld as the log writes it: "7♥ 8♥ 9♥"; tiles, whose names are words, with commas. */
-function meldText(codes, t) {
-  const names = codes.map((c) => pieceShort(c, t));
-  return codes.every((c) => parseCode(c).kind === 'card') ? names.join(' ') : names.join(', ');
-}
 
 /** Player counts: "4", "2–6" (a range), else the language's list. */
 function countsText(counts, t) {
@@ -36,7 +29,7 @@ function pieceOrUnknown(code, t) {
 
 /** One param in words, by what its name says it is (docs/WEBAPI.md "Refusal codes"). */
 function paramText(name, value, t) {
-  if (name === 'meld' && Array.isArray(value)) return meldText(value, t);
+  if (name === 'meld' && Array.isArray(value)) return piecesText(value, t);
   if (ONE_PIECE.has(name)) return pieceOrUnknown(value, t);
   if (PIECE_LISTS.has(name) && Array.isArray(value)) return t.list(value.map((c) => pieceOrUnknown(c, t)));
   if (name === 'kind') return t(`meld.${value}`);

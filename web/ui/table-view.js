@@ -5,7 +5,7 @@
  * Other seats' hands are drawn as backs with a count — no codes of theirs reach the DOM.
  */
 import { h, keep, numeral, personName } from './dom.js';
-import { renderPiece, renderBack, pieceName, pieceShort } from './pieces.js';
+import { renderPiece, renderBack, pieceName, piecesText } from './pieces.js';
 import { logLines } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
 import { stagedKeys, groupEnds } from './hand-model.js';
@@ -338,7 +338,7 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
   const label = t('meld.label', {
     owner: owner === ctl.viewer ? t('table.you') : ctl.name(owner),
     kind: kindName,
-    cards: m.cards.map((c) => pieceShort(c, t)).join(' '),
+    cards: piecesText(m.cards, t),
   });
   const canSwap = ctl.view.variant === 'rummy101';
   const hinted = ctl.hint?.meld === m.id;
