@@ -3,6 +3,8 @@ players, on a phone and on a desktop; a round ends by a close or by stalemate.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fixtures.table_driver import expect, play_whole_round, press, sheet_rows
 
@@ -21,8 +23,9 @@ def test_a_whole_round_of_rummy_to_200(browser, site_url, device):
         (winner,) = [r for r in rows if r["points"] > 0]
         assert winner["name"] in headline and winner["left"] == 0
         assert all(r["points"] == 0 for r in rows if r is not winner)
-    # The target is on the table's header, and the sheet leads to round 2.
-    assert "to 200" in page.inner_text(".topbar")
+    # The header names the game and the round; "to 200" beside them would say the name again.
+    expect(page.locator(".topbar h1")).to_have_text(re.compile(r"^Rummy to 200\s*Round 1$"))
+    # The sheet leads to round 2.
     press(page, "#next-round")
     expect(page.locator("#table")).to_have_attribute("data-round", "2")
     assert page.problems == []

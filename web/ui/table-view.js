@@ -260,11 +260,15 @@ function trophy() {
   );
 }
 
+/** How the match ends, beside the round: "of 5", "3 hands", "to 150". Rummy to 200 played
+ * to 200 says nothing more: its name already does ("Rummy to 200 · Round 1 to 200"). */
 function matchGoal(v, t) {
   const o = v.options || {};
   if (v.variant === 'rummy101') return h('span', { class: 'goal-text', text: t('table.goalRounds', { n: o.rounds ?? 5, count: o.rounds ?? 5 }) });
   if (o.hands) return h('span', { class: 'goal-text', text: t('table.goalHands', { n: o.hands, count: o.hands }) });
-  return h('span', { class: 'goal-text', text: t('table.goalTarget', { n: o.target ?? (v.variant === 'rummy200' ? 200 : 150) }) });
+  const target = o.target ?? (v.variant === 'rummy200' ? 200 : 150);
+  if (v.variant === 'rummy200' && target === 200) return null;
+  return h('span', { class: 'goal-text', text: t('table.goalTarget', { n: target }) });
 }
 
 /** Rummy 101 says "opened" (with pairs); the card games say "has melded" — or, beside your
