@@ -165,7 +165,7 @@ export default {
   'meld.meld': 'meld',
   'meld.label': '{owner} {kind}: {cards}',
   'meld.addTo': 'Add the selected cards to {meld}',
-  'meld.swapJoker': 'Swap the selected tile for the {joker}',
+  'meld.swapJoker': 'Swap the selected tile for the joker that stands for {tile}',
 
   'stage.title': 'Melds ready to lay',
   'stage.remove': 'Take this meld back into your hand',

@@ -165,7 +165,7 @@ export default {
   'meld.meld': 'סדרה',
   'meld.label': '{kind} {owner}: {cards}',
   'meld.addTo': 'הוספת הקלפים שנבחרו ל{meld}',
-  'meld.swapJoker': 'החלפת ה{joker} באבן שנבחרה',
+  'meld.swapJoker': 'החלפת הג׳וקר שבמקום {tile} באבן שנבחרה',
 
   'stage.title': 'סדרות מוכנות להנחה',
   'stage.remove': 'החזרת הסדרה ליד',

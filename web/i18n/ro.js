@@ -177,7 +177,7 @@ export default {
   'meld.meld': 'formație',
   'meld.label': '{kind} ({owner}): {cards}',
   'meld.addTo': 'Adaugă cărțile alese la {meld}',
-  'meld.swapJoker': 'Schimbă {joker} cu piesa aleasă',
+  'meld.swapJoker': 'Schimbă jokerul care înlocuiește {tile} cu piesa aleasă',
 
   'stage.title': 'Formații pregătite',
   'stage.remove': 'Ia formația înapoi în mână',

@@ -372,7 +372,9 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
                 type: 'button',
                 'data-drop': `joker:${m.id}`,
                 'data-fk': `joker-${m.id}-${c}`,
-                'aria-label': t('meld.swapJoker', { joker: pieceName(c, t) }),
+                // Said in words, not "joker (as red 12)": axe finds the tile's visible "12" in no
+                // name that puts it in parentheses (label-content-name-mismatch).
+                'aria-label': t('meld.swapJoker', { tile: p.as ? pieceName(p.as.code, t) : '?' }),
                 onclick: (e) => {
                   e.stopPropagation();
                   on.swap(m.id, c);
