@@ -28,7 +28,8 @@ export class EngineError extends Error {
  * Start the engine worker.
  * @param {object} [options]
  * @param {(p: {step: string, loaded: number, total: number}) => void} [options.onProgress]
- *   step is "download" (loaded/total bytes of the runtime), "install" or "start".
+ *   step is "download" (loaded/total bytes of the runtime), "install" or "start"; the last
+ *   one reported is also `engine.progress` (null before any).
  * @param {(name: string) => void} [options.onMilestone] boot milestones, already marked with
  *   performance.mark on the page: "pyodide:loaded", "engine:installed", "engine:ready".
  * @param {boolean} [options.countBytes] report download bytes (costs the wasm code cache, so
@@ -47,6 +48,7 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
   const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
   ready.catch(() => {}); // the caller decides whether to show it; no unhandled rejection here
   let fellBack = null; // why a snapshot boot was given up for a normal one
+  let progress = null; // the last progress reported (`engine.progress`: for a page that mounts late)
   let worker = start(snapshot === 'off' ? 'off' : 'use');
 
   function start(mode) {
@@ -56,7 +58,8 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
       const message = event.data;
       switch (message.type) {
         case 'progress':
-          onProgress({ step: message.step, loaded: message.loaded, total: message.total });
+          progress = { step: message.step, loaded: message.loaded, total: message.total };
+          onProgress(progress);
           break;
         case 'milestone':
           // The worker has its own timeline; marking here puts the steps on the page's one.
@@ -125,7 +128,14 @@ export function bootEngine({ onProgress = () => {}, onMilestone = () => {}, coun
     pending.clear();
   }
 
-  return { ready, call, terminate };
+  return {
+    ready,
+    call,
+    terminate,
+    get progress() {
+      return progress;
+    },
+  };
 }
 
 /** The worker index.html started before the page's modules loaded (it waits for its boot

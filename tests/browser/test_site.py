@@ -189,23 +189,89 @@ def test_screenshots_of_the_loading_screen_and_the_table(browser, site_url, view
 
 
 @pytest.mark.parametrize(
-    ("how", "words"),
+    ("how", "words", "notice"),
     [
-        ({"query": "?lang=he"}, "בביקור הראשון"),
-        ({"locale": "ro-RO"}, "Doar prima vizită"),
-        ({"locale": "fr-FR"}, "Only the first visit"),
+        ({"query": "?lang=he"}, "בביקור הראשון", "ביקור ראשון"),
+        ({"locale": "ro-RO"}, "Doar prima vizită", "Prima vizită"),
+        ({"locale": "fr-FR"}, "Only the first visit", "First visit"),
     ],
     ids=["asked", "browser", "fallback"],
 )
-def test_the_loading_screen_speaks_the_players_language(browser, site_url, how, words):
+def test_the_loading_screen_speaks_the_players_language(browser, site_url, how, words, notice):
     context = browser.new_context(locale=how.get("locale", "en-US"))
     page = context.new_page()
     page.goto(site_url + how.get("query", ""))
     expect(page.locator("#boot-first-visit")).to_contain_text(words)
+    # Then the start screen, while the runtime downloads, says the same in the same language.
+    expect(page.locator("#first-visit")).to_contain_text(notice)
     if "query" in how:
         assert page.evaluate("document.documentElement.dir") == "rtl"
         page.screenshot(path=str(ROOT / "screenshots" / "loading-he.png"))
     wait_ready(page, proof=False)
+    context.close()
+
+
+def test_a_first_visit_chooses_its_game_while_the_runtime_downloads(browser, site_url):
+    """A first visit (nothing cached) shows the start screen before the engine is up: the
+    person picks a game while the runtime downloads, the notice says how far it has got, and
+    says "Ready" in its place (nothing below it moves); Deal then deals."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(site_url + "?speed=instant")
+    notice = page.locator("#first-visit")
+    expect(notice).to_contain_text("First visit: the game downloads once")
+    # The start screen came first: the engine is still starting (a first visit downloads and
+    # compiles the runtime, seconds here), and the loading screen has made way for it.
+    assert page.evaluate("document.documentElement.dataset.engine") == "booting"
+    expect(page.locator("#loading")).to_be_hidden()
+    page.locator("label.variant", has_text="Rummy 101").click()
+    expect(page.locator("label.variant.chosen")).to_contain_text("Rummy 101")
+    box = page.locator("#start fieldset.variants").bounding_box()
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS
+    )
+    expect(notice.locator(".engine-bytes")).to_have_text("Ready")
+    assert page.locator("#start fieldset.variants").bounding_box() == box
+    page.click("#start-game")
+    expect(page.locator("#table")).to_have_class(re.compile(r"\bv-rummy101\b"))
+    # Only the first visit's start screen says it.
+    page.click("#menu-btn")
+    page.click("[data-fk=menu-leave]")
+    expect(page.locator("#start")).to_be_visible()
+    expect(notice).to_have_count(0)
+    context.close()
+
+
+def test_a_first_visit_by_an_invitation_says_it_is_opening_it(browser, site_url):
+    """A first visit through an invitation shows "Opening the invitation…" while the engine
+    starts, never the start screen (where the person would begin another game)."""
+    import hashlib
+
+    from rummy import link
+
+    value = hashlib.sha256(b"host").hexdigest()
+    names = ("Hana", "Bea")
+    text = link.encode_invite(
+        {
+            "id": "0123456789abcdef",
+            "variant": "basic",
+            "players": 2,
+            "options": {},
+            "host": 0,
+            "commitment": link.commit(value),
+            "seats": [{"name": n, "bot": None, "value": None} for n in names],
+        }
+    )
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{site_url}#i={text}")
+    expect(page.locator("#resuming")).to_contain_text("Opening the invitation")
+    assert page.evaluate("document.documentElement.dataset.engine") == "booting"
+    expect(page.locator("#engine-starting")).to_contain_text("Starting the game engine")
+    expect(page.locator("#start")).to_have_count(0)
+    expect(page.locator("#invite")).to_contain_text(
+        "Hana invites you to a game of Classic Rummy", timeout=BOOT_TIMEOUT_MS
+    )
     context.close()
 
 

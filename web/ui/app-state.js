@@ -6,6 +6,7 @@
 export function createAppState() {
   return {
     screen: 'start', // 'start' | 'howto' | 'table' | 'invite' | 'resuming' (the sheet is the table's)
+    resumingText: null, // what 'resuming' says, when not 'resume.returning' (a link being opened)
     returnTo: 'start', // where How to play's "Back" goes: 'start' | 'table'
     howtoVariant: 'basic',
     setup: null, // the start screen's choices (setup.js normalizeSetup)
@@ -20,6 +21,7 @@ export function createAppState() {
     pendingRender: false, // a render was asked for during the drag
     bots: null, // whether the engine has computer players (its version op), null until known
     engineReady: false, // the engine has answered its first call
-    engineStep: null, // the engine's start-up step while it boots (web/main.js engine-progress)
+    engineProgress: null, // the engine's start-up step ({step, loaded, total}: web/main.js engine-progress)
+    firstVisitSeen: false, // a first visit's start-screen notice has been left (it is not shown again)
   };
 }

@@ -41,8 +41,11 @@ import { createTableIntents } from './table-intents.js';
 import { createTabReturn } from './tab-return.js';
 import { createRoundReview } from './review.js';
 import { installDialogKeys } from './dialog-keys.js';
-import { languagePicker, renderMenu, renderChoose, engineNotice, resumingScreen } from './shell-views.js';
+import { languagePicker, renderMenu, renderChoose, engineNotice, firstVisitNotice, showEngineProgress, resumingScreen } from './shell-views.js';
 import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
+
+// No service worker served this page: the runtime is downloading (index.html, data-boot).
+const FIRST_VISIT = document.documentElement.dataset.boot !== 'warm';
 
 export async function startApp({ root, engine }) {
   const params = new URLSearchParams(location.search);
@@ -60,6 +63,9 @@ export async function startApp({ root, engine }) {
 
   const app = createAppState();
   watchEngine(engine, app, () => scheduleRender());
+  // The download's bar moves with every chunk, between renders (a render would redraw the start
+  // screen, where the person may be typing).
+  window.addEventListener('engine-progress', (e) => showEngineProgress(root, tr, e.detail));
 
   // The services below are made after the controller (they drive it); its hooks reach them
   // when a change comes.
@@ -190,7 +196,7 @@ export async function startApp({ root, engine }) {
       announce(v);
       return { screen, content };
     }
-    if (app.screen === 'resuming') return { screen: 'resuming', content: [resumingScreen({ t })] };
+    if (app.screen === 'resuming') return { screen: 'resuming', content: [resumingScreen({ t, text: app.resumingText })] };
     if (app.screen === 'invite' && linkPlay.inviting()) return { screen: 'invite', content: [linkPlay.renderInvite(), picker()] };
     if (app.screen === 'howto') return { screen: 'howto', content: [renderHowTo({ t, variant: app.howtoVariant, on: nav.howto })] };
     const games = app.screen === 'start' ? resumeInfo() : null;
@@ -204,6 +210,8 @@ export async function startApp({ root, engine }) {
       bots: app.bots,
       account: records.profile(),
       notice: app.startNotice,
+      // A first visit shows the start screen while the engine downloads: how far it has got.
+      banner: FIRST_VISIT && !app.firstVisitSeen ? firstVisitNotice({ t, ready: app.engineReady, progress: app.engineProgress }) : null,
       on: nav.start,
     });
     return { screen: 'start', content: [start, picker()] };
@@ -216,7 +224,8 @@ export async function startApp({ root, engine }) {
     const caret = caretOf(document.activeElement);
     const { screen, content } = screenContent();
     if (screen === 'table') content.push(linkPlay.replayBar(), linkPlay.handoff());
-    if (!app.engineReady && (app.busy || screen === 'resuming')) content.unshift(engineNotice({ t, step: app.engineStep }));
+    if (!app.engineReady && (app.busy || screen === 'resuming')) content.unshift(engineNotice({ t, progress: app.engineProgress }));
+    if (screen !== 'start' && FIRST_VISIT) app.firstVisitSeen = true;
     tabReturn.remember(screen, ctl.record);
     if (app.dialog?.kind === 'menu')
       content.push(renderMenu({ t, prefs: prefs.get(), languages, inGame: app.screen === 'table' && Boolean(ctl.view), on: menuIntents }));
@@ -355,6 +364,7 @@ function caretOf(el) {
  * page says so, with the step it is on (web/main.js forwards the boot progress). Whether the
  * engine has computer players comes from its version. */
 function watchEngine(engine, app, changed) {
+  app.engineProgress = engine.progress ?? null; // what came before the page was up
   engine.ready?.then(
     () => {
       app.engineReady = true;
@@ -363,8 +373,9 @@ function watchEngine(engine, app, changed) {
     () => {},
   );
   window.addEventListener('engine-progress', (e) => {
-    app.engineStep = e.detail?.step ?? null;
-    if (app.busy) changed();
+    const stepChanged = e.detail?.step !== app.engineProgress?.step;
+    app.engineProgress = e.detail ?? null;
+    if (app.busy && stepChanged) changed(); // the bytes go straight into the bar (startApp)
   });
   engine.call('version').then(
     (info) => {

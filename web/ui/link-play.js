@@ -352,12 +352,26 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     if (!parsed) return false;
     history.replaceState(null, '', location.pathname + location.search);
     app.error = null;
+    // Until the link is read (the engine may still be starting): say so, rather than show the
+    // start screen, where a person would begin setting up a game the link then replaces. A
+    // link opened over the table keeps the table until it is read (a refusal is said there).
+    if (app.screen !== 'table') {
+      app.screen = 'resuming';
+      app.resumingText = parsed.type === 'invite' ? 'invite.opening' : 'link.opening';
+      render();
+    }
     try {
       if (parsed.type === 'invite') return await openInvite(parsed.text);
       return await receiveGame(parsed);
     } catch (err) {
       refuse(err);
       return false;
+    } finally {
+      app.resumingText = null;
+      if (app.screen === 'resuming') {
+        app.screen = 'start';
+        render();
+      }
     }
   }
 

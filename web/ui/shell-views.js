@@ -76,22 +76,78 @@ export function renderChoose({ t, dialog, on }) {
   );
 }
 
-/** While the engine starts, a press that needs it waits: say so, with the step it is on. */
-export function engineNotice({ t, step }) {
+/** While the engine starts, a press that needs it waits: say so, with the step it is on (and
+ * on a first visit the bytes downloaded). */
+export function engineNotice({ t, progress }) {
+  const step = progress?.step;
   return h(
-    'p',
-    { class: 'msg info engine-notice', role: 'status', id: 'engine-starting' },
+    'div',
+    { class: 'msg info engine-notice', id: 'engine-starting' },
     h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-    t('engine.starting', { step: step ? t(`engine.step.${step}`) : '' }),
+    h('p', { role: 'status', text: t('engine.starting', { step: step ? t(`engine.step.${step}`) : '' }) }),
+    downloadBar({ t, progress }),
   );
 }
 
-/** After a reload mid-match, until the table is back. */
-export function resumingScreen({ t }) {
+/**
+ * A first visit's start screen, while the engine downloads and starts: the person chooses a
+ * game meanwhile (Deal waits for the engine). Once it is `ready` the notice stays and only its
+ * bar's label says so ("Ready"): nothing below it moves while the person is choosing.
+ */
+export function firstVisitNotice({ t, ready, progress }) {
+  return h(
+    'div',
+    { class: 'msg info first-visit', id: 'first-visit' },
+    ready ? h('span', { class: 'done', 'aria-hidden': 'true', text: '✓' }) : h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+    h('p', { text: t('engine.firstVisit') }),
+    downloadBar({ t, progress: ready ? { step: 'ready' } : progress, keep: true }),
+  );
+}
+
+/** The download's bar and bytes, kept up to date between renders by `showEngineProgress`.
+ * `keep`: the row stays when nothing is downloading (full, with the step), else it hides. */
+function downloadBar({ t, progress, keep = false }) {
+  const bar = h(
+    'span',
+    { class: 'download', 'data-keep': keep ? 'yes' : 'no' },
+    h('progress', { class: 'engine-progress', 'aria-label': t('engine.progress'), max: 1, value: 0 }),
+    h('span', { class: 'engine-bytes' }),
+  );
+  fillDownload(bar, t, progress);
+  return bar;
+}
+
+const MB = 1024 * 1024;
+
+/** Put `progress` ({step, loaded, total}: web/worker.js's boot progress) into the bars shown
+ * under `root`: the bytes while the runtime downloads, then full, with the step. */
+export function showEngineProgress(root, t, progress) {
+  for (const bar of root.querySelectorAll('.download')) fillDownload(bar, t, progress);
+}
+
+function fillDownload(bar, t, progress) {
+  const [meter, label] = bar.children;
+  const step = progress?.step ?? null;
+  const downloading = step === 'download' && progress.total > 0;
+  bar.hidden = !downloading && bar.dataset.keep !== 'yes';
+  if (downloading) {
+    meter.max = progress.total;
+    meter.value = progress.loaded;
+    label.textContent = t('engine.bytes', { loaded: (progress.loaded / MB).toFixed(1), total: (progress.total / MB).toFixed(1) });
+  } else if (step && step !== 'download') {
+    meter.max = 1;
+    meter.value = 1;
+    label.textContent = t(`engine.step.${step}`);
+  }
+}
+
+/** Until a game shows: after a reload mid-match (`text` 'resume.returning'), or while a
+ * link that was opened is read ('link.opening', 'invite.opening'). */
+export function resumingScreen({ t, text = 'resume.returning' }) {
   return h(
     'main',
     { class: 'start resuming', id: 'resuming' },
     h('h1', { class: 'title', text: t('app.title') }),
-    h('p', { class: 'msg info', role: 'status', text: t('resume.returning') }),
+    h('p', { class: 'msg info', role: 'status', text: t(text) }),
   );
 }

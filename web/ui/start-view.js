@@ -16,7 +16,7 @@ const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy
 /** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
  * confirmDelete, message}. `error`: a refusal in words, by the buttons, or {text, field} for one
  * about a field (a seat's name: under the seats; a number: under it). */
-export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, on }) {
+export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, banner = null, on }) {
   // A refusal about one field: the field is marked and described by the message shown by it.
   const fieldError = error?.field ? error : null;
   const marks = (field, messageId) => (fieldError?.field === field ? { 'aria-invalid': 'true', 'aria-describedby': messageId } : {});
@@ -225,6 +225,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     'main',
     { class: 'start', id: 'start' },
     h('h1', { class: 'title', text: t('app.title') }),
+    banner,
     // What the last action did (the match kept on leaving the table), where it is seen first.
     notice ? h('p', { class: 'msg info', role: 'status', id: 'start-notice', text: notice }) : null,
     games ? renderNotices({ t, problems: games.problems }) : null,
