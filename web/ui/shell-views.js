@@ -134,10 +134,13 @@ function fillDownload(bar, t, progress) {
     meter.max = progress.total;
     meter.value = progress.loaded;
     label.textContent = t('engine.bytes', { loaded: (progress.loaded / MB).toFixed(1), total: (progress.total / MB).toFixed(1) });
-  } else if (step && step !== 'download') {
+  } else if (step === 'download') {
+    meter.removeAttribute('value'); // a size not told: the bar says only that it is busy
+    label.textContent = t('engine.bar.download');
+  } else if (step) {
     meter.max = 1;
     meter.value = 1;
-    label.textContent = t(`engine.step.${step}`);
+    label.textContent = t(`engine.bar.${step}`); // 'Installing the rules…' (the notice's sentence has its own words)
   }
 }
 
