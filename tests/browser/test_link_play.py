@@ -126,6 +126,12 @@ def pass_round(pages: dict, url: str, seat: int, first: set, checks=None, max_s:
     raise AssertionError(f"the round did not end in {max_s}s: {stats}")
 
 
+def take_first_hand(page) -> None:
+    """Several people start on this device: the first hand waits, covered, for its person."""
+    press(page, "#reveal")
+    page.wait_for_selector("#table[data-my-turn=yes]")
+
+
 def set_seats(page, kinds: list[str]) -> None:
     for i, kind in enumerate(kinds):
         page.select_option(f"#seat-kind-{i}", kind)
@@ -144,7 +150,7 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
     names = [seat_name(a, i) for i in range(3)]
     start(a)
     # Seat 0 plays here; then the dock offers the game to seat 1.
-    a.wait_for_selector("#table[data-my-turn=yes]")
+    take_first_hand(a)
     play_my_turn(a, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
     url, seat = sent_link(a)
     assert seat == 1
@@ -311,7 +317,7 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
     choose_game(a, "basic", 2, bots=False)
     start(a)
     turn = {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0}
-    a.wait_for_selector("#table[data-my-turn=yes]")
+    take_first_hand(a)
     play_my_turn(a, turn)
     first, _ = sent_link(a)
     # No share sheet on this desktop: the button copies the message and the link.
@@ -410,7 +416,7 @@ def test_the_wrong_person_opening_a_link_is_offered_to_send_it_on(browser, site_
     open_app(a, site_url, "?seed=5&speed=instant")
     names = choose_game(a, "basic", 2, bots=False)
     start(a)
-    a.wait_for_selector("#table[data-my-turn=yes]")
+    take_first_hand(a)
     play_my_turn(a, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
     url, _ = sent_link(a)
     open_link(b, url, first_visit=True)
@@ -433,7 +439,7 @@ def test_a_phone_holding_another_persons_seat_still_asks(browser, site_url):
     names = choose_game(a, "basic", 3, bots=False)
     start(a)
     turn = {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0}
-    a.wait_for_selector("#table[data-my-turn=yes]")
+    take_first_hand(a)
     play_my_turn(a, turn)
     url, seat = sent_link(a)
     assert seat == 1

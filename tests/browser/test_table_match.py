@@ -257,6 +257,10 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready_then_reviews_ea
     # Two people at one phone: the first seat's field no longer says "You" but who plays it.
     assert names[0] == "Player 1"
     start(page)
+    # Whoever pressed Deal, everyone saw the screen: the first hand waits for its person too.
+    expect(page.locator("#turn-banner")).to_contain_text(f"Pass the device to {names[0]}")
+    expect(page.locator("#hand button.in-hand")).to_have_count(0)
+    press(page, "#reveal")
     page.wait_for_selector("#table[data-my-turn=yes]")
     press(page, "#btn-draw")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")

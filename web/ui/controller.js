@@ -189,10 +189,19 @@ export class TableController {
     this.message = null;
     this.hint = null;
     this.selectionVerdict = null;
-    this.coverFor = null;
     this.setView(res.view);
+    this.coverFirstHand();
     this.onChange();
     this.afterChange();
+  }
+
+  /** A new round with several people at this device: whoever pressed Deal is not who plays
+   * first, and everyone has seen the screen, so the first hand stays covered until its person
+   * says they are ready (as at every later turn). Another person's first turn is covered by
+   * `afterChange`; a computer's first turn covers the next person's. */
+  coverFirstHand() {
+    const first = this.view?.current_player;
+    this.coverFor = this.peopleHere.length > 1 && first === this.viewer ? first : null;
   }
 
   /** Put `record` (whose engine handle is open) on the table, showing `view`; `cover` hides
@@ -708,6 +717,7 @@ export class TableController {
     this.message = null;
     this.hint = null;
     this.setView(res.view);
+    this.coverFirstHand();
     this.onChange();
     this.afterChange();
   }
