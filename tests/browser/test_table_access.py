@@ -185,6 +185,13 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     assert any(colour in label for colour in ("אדום", "שחור", "כחול", "צהוב", "ג׳וקר"))
     assert no_sideways_scroll(page)
     shot(page, "rummy101-table-phone-he")
+    # Back to English from the menu, mid-game: the table's "You" changes language as well.
+    expect(page.locator(".my-name")).to_have_text("את/ה")
+    press(page, "#menu-btn")
+    page.select_option("#menu-lang", "en")
+    press(page, "[data-fk=menu-close]")
+    expect(page.locator(".my-name")).to_have_text("You")
+    expect(page.locator("#btn-meld")).to_have_text("Lay opening")
 
 
 # Where each signed number's sign sits on screen against its first digit: "left" as it should,

@@ -127,6 +127,13 @@ export async function startApp({ root, engine }) {
     const patch = { lang: got, setup: keepSetup };
     if (prefs.get().myName === before.you) patch.myName = after.you;
     prefs.set(patch);
+    // The game on the table says "You" in the new language too (a link sent from it later
+    // knows that word for nobody in particular, and names the seat "Player 1").
+    const youSeat = ctl.record?.seats.find((s) => !s.bot && s.name === before.you);
+    if (youSeat && before.you !== after.you) {
+      youSeat.name = after.you;
+      autosave.changed();
+    }
     applyLanguage();
     app.setup = keepSetup;
     scheduleRender();
