@@ -243,6 +243,8 @@ export async function startApp({ root, engine }) {
     else mount(root, ...content);
     lastScreen = screen;
     if (screen === 'table' || screen === 'sheet') motion.play(ctl.view, ctl.viewer);
+    // The first screen a person can use (bench/boot.py: on a first visit, long before the engine).
+    if (!document.documentElement.dataset.screen) performance.mark('screen:shown');
     document.documentElement.dataset.screen = screen;
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
