@@ -277,6 +277,14 @@ def test_pass_and_play_hides_each_hand_until_its_person_is_ready_then_reviews_ea
     second = [c for _, c in hand(page)]
     assert len(second) == 10 and code not in second
     expect(page.locator(".my-name")).to_have_text(names[1])
+    # The page reloaded (or the game opened again from the list): whoever holds the phone now
+    # may not be this person, so the hand waits for them again.
+    wait_saved(page)
+    page.reload()
+    expect(page.locator("#reveal")).to_be_visible(timeout=60_000)
+    expect(page.locator("#turn-banner")).to_contain_text(f"Pass the device to {names[1]}")
+    press(page, "#reveal")
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
 
     # After the round both people are at this device: the review is offered to each by name
     # (a "you" for whoever holds the phone would be nobody in particular), and says whose.

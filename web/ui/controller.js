@@ -190,18 +190,20 @@ export class TableController {
     this.hint = null;
     this.selectionVerdict = null;
     this.setView(res.view);
-    this.coverFirstHand();
+    this.coverSharedHand();
     this.onChange();
     this.afterChange();
   }
 
-  /** A new round with several people at this device: whoever pressed Deal is not who plays
-   * first, and everyone has seen the screen, so the first hand stays covered until its person
-   * says they are ready (as at every later turn). Another person's first turn is covered by
-   * `afterChange`; a computer's first turn covers the next person's. */
-  coverFirstHand() {
-    const first = this.view?.current_player;
-    this.coverFor = this.peopleHere.length > 1 && first === this.viewer ? first : null;
+  /** Several people at this device, and the hand shown is the one whose turn it is: at a deal,
+   * or a saved game opened, whoever pressed is not necessarily who plays, and everyone sees the
+   * screen, so the hand stays covered until its person says they are ready (as at every later
+   * turn). Another person's turn is covered by `afterChange`; a computer's covers the next
+   * person's. */
+  coverSharedHand() {
+    const v = this.view;
+    const shared = this.peopleHere.length > 1 && v && !v.round_over && v.current_player === this.viewer;
+    this.coverFor = shared ? this.viewer : null;
   }
 
   /** Put `record` (whose engine handle is open) on the table, showing `view`; `cover` hides
@@ -717,7 +719,7 @@ export class TableController {
     this.message = null;
     this.hint = null;
     this.setView(res.view);
-    this.coverFirstHand();
+    this.coverSharedHand();
     this.onChange();
     this.afterChange();
   }

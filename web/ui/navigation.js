@@ -95,6 +95,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
       render();
       try {
         await ctl.openSaved(m.record, m.state);
+        ctl.coverSharedHand(); // pass and play: the hand waits for its person
         linkPlay.forget();
         app.screen = 'table';
         ctl.afterChange();
