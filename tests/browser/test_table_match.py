@@ -44,6 +44,12 @@ def test_a_one_hand_match_ends_with_a_winner_and_a_new_match(browser, site_url):
     assert page.problems == []
 
 
+SAYS_WHILE_RESUMING = """new MutationObserver(() => {
+  const status = document.querySelector('#resuming [role=status]');
+  if (status) (window.said ||= new Set()).add(status.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true })"""
+
+
 def test_a_reload_mid_turn_returns_to_the_table_with_the_same_hand_order(browser, site_url):
     page = new_page(browser, "desktop")
     open_app(page, site_url, "?seed=7&speed=instant")
@@ -63,9 +69,12 @@ def test_a_reload_mid_turn_returns_to_the_table_with_the_same_hand_order(browser
         arg=",".join(order),
     )
     wait_saved(page)
+    # What the page says until the table is back (seen however briefly).
+    page.add_init_script(SAYS_WHILE_RESUMING)
     page.reload()
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    assert page.evaluate("[...(window.said || [])]") == ["Returning to your game…"]
     assert [c for _, c in hand(page)] == order
     # A sort chosen before the reload holds too, and a drawn card goes where it sorts.
     press(page, "#sort-rank")

@@ -146,11 +146,11 @@ function fillDownload(bar, t, progress) {
 
 /** Until a game shows: after a reload mid-match (`text` 'resume.returning'), or while a
  * link that was opened is read ('link.opening', 'invite.opening'). */
-export function resumingScreen({ t, text = 'resume.returning' }) {
+export function resumingScreen({ t, text = null }) {
   return h(
     'main',
     { class: 'start resuming', id: 'resuming' },
     h('h1', { class: 'title', text: t('app.title') }),
-    h('p', { class: 'msg info', role: 'status', text: t(text) }),
+    h('p', { class: 'msg info', role: 'status', text: t(text ?? 'resume.returning') }),
   );
 }
