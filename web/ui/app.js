@@ -62,10 +62,12 @@ export async function startApp({ root, engine }) {
   Object.defineProperties(tr, { lang: { get: () => t.lang }, dir: { get: () => t.dir } });
 
   const app = createAppState();
-  watchEngine(engine, app, () => scheduleRender());
-  // The download's bar moves with every chunk, between renders (a render would redraw the start
-  // screen, where the person may be typing).
-  window.addEventListener('engine-progress', (e) => showEngineProgress(root, tr, e.detail));
+  watchEngine(engine, app, {
+    changed: () => scheduleRender(),
+    // The download's bar moves with every chunk, between renders (a render would redraw the
+    // start screen, where the person may be typing).
+    progressed: (progress) => showEngineProgress(root, tr, progress),
+  });
 
   // The services below are made after the controller (they drive it); its hooks reach them
   // when a change comes.
@@ -370,9 +372,10 @@ function caretOf(el) {
 }
 
 /** Until the engine is up, a press that needs it waits (engine-client queues the call); the
- * page says so, with the step it is on (web/main.js forwards the boot progress). Whether the
- * engine has computer players comes from its version. */
-function watchEngine(engine, app, changed) {
+ * page says so, with the step it is on (web/main.js forwards the boot progress): a new step
+ * redraws (`changed`), new bytes only fill the bars (`progressed`). Whether the engine has
+ * computer players comes from its version. */
+function watchEngine(engine, app, { changed, progressed }) {
   app.engineProgress = engine.progress ?? null; // what came before the page was up
   engine.ready?.then(
     () => {
@@ -384,7 +387,8 @@ function watchEngine(engine, app, changed) {
   window.addEventListener('engine-progress', (e) => {
     const stepChanged = e.detail?.step !== app.engineProgress?.step;
     app.engineProgress = e.detail ?? null;
-    if (app.busy && stepChanged) changed(); // the bytes go straight into the bar (startApp)
+    progressed(app.engineProgress);
+    if (app.busy && stepChanged) changed();
   });
   engine.call('version').then(
     (info) => {
