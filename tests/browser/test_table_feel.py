@@ -200,6 +200,10 @@ def test_nothing_moves_with_reduced_motion_or_at_instant_pace(browser, site_url,
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
     press(page, "#btn-draw")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    # Nor does the drawn card drop into the hand (CSS's arrival, on the card marked new).
+    assert page.eval_on_selector_all(
+        "#hand .fresh", "els => els.length === 1 && els.every(e => !e.getAnimations().length)"
+    )
     key = hand(page)[0][0]
     press(page, f"#hand button[data-key='{key}']")
     press(page, "#btn-discard")

@@ -168,9 +168,10 @@ export async function startApp({ root, engine }) {
 
   // Pieces travel from where they were to where they go (web/ui/motion.js); their flight
   // scales with the computer players' pace, and is off at "instant" or with reduced motion.
+  const flightMs = () => Math.round((SPEEDS[prefs.get().speed] ?? SPEEDS.normal) * 0.45);
   const motion = createMotion({
     root,
-    duration: () => Math.round((SPEEDS[prefs.get().speed] ?? SPEEDS.normal) * 0.45),
+    duration: flightMs,
     enabled: () => !prefersReducedMotion(),
   });
 
@@ -250,6 +251,8 @@ export async function startApp({ root, engine }) {
     document.documentElement.dataset.screen = screen;
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
+    // At "instant" nothing on the table moves: nor the drop of a new card (styles.css).
+    document.documentElement.dataset.motion = flightMs() > 0 ? 'on' : 'off';
     // The turn log lists the newest first: keep its top in view.
     const logList = root.querySelector('#log-lines');
     if (logList) logList.scrollTop = 0;
