@@ -21,6 +21,7 @@ from fixtures.table_driver import (
     press,
     shot,
     start,
+    to_your_games,
 )
 
 
@@ -192,6 +193,14 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     press(page, "[data-fk=menu-close]")
     expect(page.locator(".my-name")).to_have_text("You")
     expect(page.locator("#btn-meld")).to_have_text("Lay opening")
+    # The game waits in the list; the start screen back in Hebrew says "את/ה" for it there,
+    # and so does the table when it is opened again.
+    to_your_games(page)
+    page.select_option("#lang-select", "he")
+    expect(page.locator(".resume .game-names")).to_contain_text("את/ה")
+    expect(page.locator(".resume .game-names")).not_to_contain_text("You")
+    press(page, ".resume button.primary")
+    expect(page.locator(".my-name")).to_have_text("את/ה")
 
 
 # Where each signed number's sign sits on screen against its first digit: "left" as it should,

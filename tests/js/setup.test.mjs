@@ -2,7 +2,8 @@
 // the fields of the seats that name nobody, and the table uses them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineOptions, optionProblem, renameDefaults, tableNames } from '../../web/ui/setup.js';
+import { engineOptions, namesNobody, optionProblem, renameDefaults, renameYou, tableNames } from '../../web/ui/setup.js';
+import { languageList } from '../../web/i18n/index.js';
 
 const seatName = (n) => `Player ${n}`;
 const names = (seats) => tableNames(seats, 'You', seatName).map((s) => s.name);
@@ -66,6 +67,32 @@ test('switching language renames the seats still under the default names, not th
   );
   assert.equal(setup.seats[0].name, 'You'); // the setup given is left as it was
   assert.deepEqual(renameDefaults(got, he, en).seats, setup.seats);
+});
+
+test('"You" in the language a game was dealt in names nobody in another, and becomes its "You"', async () => {
+  await languageList(); // the page loads every language at start
+  // A link or a new match from a game dealt in Hebrew, played on in English: "את/ה" is nobody.
+  assert.equal(namesNobody('את/ה', 'You'), true);
+  assert.equal(namesNobody('Tu', 'You'), true);
+  assert.equal(namesNobody('Dana', 'You'), false);
+  assert.deepEqual(
+    names([
+      { name: 'את/ה', bot: null },
+      { name: 'Ana', bot: 'hard' },
+    ]),
+    ['You', 'Ana'],
+  );
+  const seats = [
+    { name: 'את/ה', bot: null },
+    { name: 'Tu', bot: 'hard' }, // a computer player named so keeps its name here
+    { name: 'Dana', bot: null },
+  ];
+  assert.equal(renameYou(seats, 'You'), 1);
+  assert.deepEqual(
+    seats.map((s) => s.name),
+    ['You', 'Tu', 'Dana'],
+  );
+  assert.equal(renameYou(seats, 'You'), 0);
 });
 
 test('a number field left empty plays the default, not its lowest value', () => {

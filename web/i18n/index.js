@@ -30,6 +30,18 @@ export async function loadLanguage(code) {
   return lang;
 }
 
+/** Every loaded language's word for the one person at the device ("You", "את/ה", "Tu"). A
+ * seat still named so was named by the page, in the language of the day it was dealt: it is
+ * nobody's chosen name, and reads as "You" in today's language. The page loads every listed
+ * language at start (`languageList`), so all of them are known. */
+export function youWords() {
+  return new Set(
+    Object.values(loaded)
+      .map((messages) => messages['names.you'])
+      .filter(Boolean),
+  );
+}
+
 /** The language names for the picker: [{code, name}], each in its own language. */
 export async function languageList() {
   const out = [];

@@ -30,7 +30,7 @@ import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
 import { createLinkPlay } from './link-play.js';
-import { normalizeSetup, matchRequest, renameDefaults } from './setup.js';
+import { normalizeSetup, matchRequest, renameDefaults, renameYou } from './setup.js';
 import { logLines } from './log-text.js';
 import { refusalText } from './refusals.js';
 import { createAppState } from './app-state.js';
@@ -42,7 +42,7 @@ import { createTabReturn } from './tab-return.js';
 import { createRoundReview } from './review.js';
 import { installDialogKeys } from './dialog-keys.js';
 import { languagePicker, renderMenu, renderChoose, engineNotice, firstVisitNotice, showEngineProgress, resumingScreen } from './shell-views.js';
-import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
+import { makeTranslator, pickLanguage, languageList, youWords } from '../i18n/index.js';
 
 // No service worker served this page: the runtime is downloading (index.html, data-boot).
 const FIRST_VISIT = document.documentElement.dataset.boot !== 'warm';
@@ -115,7 +115,10 @@ export async function startApp({ root, engine }) {
     document.documentElement.dir = t.dir;
     document.title = t('app.title');
     const names = defaultNames();
-    app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, prefs.get().myName || names.you);
+    // A name kept from a day in another language ("את/ה" opened with ?lang=en) reads "You".
+    const myName = youWords().has(prefs.get().myName) ? names.you : prefs.get().myName || names.you;
+    app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, myName);
+    renameYou(app.setup.seats, names.you);
   }
   applyLanguage();
 
@@ -129,13 +132,9 @@ export async function startApp({ root, engine }) {
     const patch = { lang: got, setup: keepSetup };
     if (prefs.get().myName === before.you) patch.myName = after.you;
     prefs.set(patch);
-    // The game on the table says "You" in the new language too (a link sent from it later
-    // knows that word for nobody in particular, and names the seat "Player 1").
-    const youSeat = ctl.record?.seats.find((s) => !s.bot && s.name === before.you);
-    if (youSeat && before.you !== after.you) {
-      youSeat.name = after.you;
-      autosave.changed();
-    }
+    // The game on the table says "You" in the new language too (so does a saved game when
+    // it is opened again: navigation.resume).
+    if (ctl.record && renameYou(ctl.record.seats, after.you)) autosave.changed();
     applyLanguage();
     app.setup = keepSetup;
     scheduleRender();

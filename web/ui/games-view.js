@@ -8,6 +8,7 @@
  */
 import { h, numeral, personName } from './dom.js';
 import { VARIANTS } from './setup.js';
+import { youWords } from '../i18n/index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -50,12 +51,15 @@ export function downloadText(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const nameOf = (g, seat) => g.names?.[seat] || '';
+/** A seat's name as the list shows it: "You" in today's language where the game, dealt in
+ * another, still says it in that one. */
+const shownName = (name, t) => (youWords().has(name) ? t('names.you') : name);
+const nameOf = (g, seat, t) => shownName(g.names?.[seat] || '', t);
 
 /** "Your turn" / "Waiting for Ana" / "Ben's turn" (a computer player, or one of several
  * people at this device). */
 function turnText(g, t) {
-  const name = nameOf(g, g.current);
+  const name = nameOf(g, g.current, t);
   if (g.waiting && (g.mySeats?.length ?? 0) <= 1) return t('games.yourTurn');
   if (g.bots?.[g.current] || g.waiting) return t('games.turnOf', { name });
   return t('games.waitingFor', { name });
@@ -124,7 +128,7 @@ function gameItem(g, t, confirming, on) {
     h(
       'p',
       { class: 'game-meta' },
-      h('span', { class: 'game-names', text: t.names((g.names || []).filter(Boolean)) }),
+      h('span', { class: 'game-names', text: t.names((g.names || []).filter(Boolean).map((name) => shownName(name, t))) }),
       g.updated ? h('span', { class: 'game-when', text: t('games.updated', { when: whenText(g.updated, t) }) }) : null,
     ),
     buttons,
@@ -213,7 +217,7 @@ function finishedItem(f, t) {
           'li',
           { class: best.has(seat) && 'winner' },
           best.has(seat) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★' }) : null,
-          personName(name || t('player.seat', { n: seat + 1 }), 'who'),
+          personName(shownName(name, t) || t('player.seat', { n: seat + 1 }), 'who'),
           numeral(f.scores?.[seat] ?? '', 'pts'),
           best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
         ),
@@ -274,7 +278,7 @@ export function renderYourGames({ t, finished, stats, account, name, message, on
     { class: 'yg-part', 'aria-labelledby': 'profile-title', id: 'profile' },
     h('h3', { id: 'profile-title', text: t('games.profile') }),
     // "You play as You" says nothing: the name shows once the player has given one.
-    name && name !== t('names.you') ? h('p', { class: 'profile-name', text: t('games.playsAs', { name }) }) : null,
+    name && !youWords().has(name) ? h('p', { class: 'profile-name', text: t('games.playsAs', { name }) }) : null,
     account
       ? h('p', { class: 'account', id: 'account', text: t('start.account', { points: account.accountPoints, jokers: account.jokers, count: account.jokers }) })
       : null,

@@ -3,6 +3,7 @@
  * level), names and the rule set's options (RULES.md; option names from ENGINE_API.md).
  * Pure data helpers; the start screen edits a setup and the controller sends it.
  */
+import { youWords } from '../i18n/index.js';
 
 export const VARIANTS = ['basic', 'rummy200', 'rummy101'];
 export const PLAYER_RANGE = { basic: [2, 6], rummy200: [4, 4], rummy101: [2, 4] };
@@ -135,9 +136,23 @@ export function peopleSeats(seats) {
 }
 
 /** Whether a seat's name names nobody where others will read it: empty, still the start
- * screen's default for the first seat (`you`, "You"), or left unnamed (`matchRequest`'s "#2"). */
+ * screen's default for the first seat (`you`, "You", or that word in another language: the
+ * game may have been dealt in it), or left unnamed (`matchRequest`'s "#2"). */
 export function namesNobody(name, you) {
-  return !name || name === you || /^#\d+$/.test(name);
+  return !name || name === you || youWords().has(name) || /^#\d+$/.test(name);
+}
+
+/** Call the person at the device `you` (today's word for "You") where a seat of `seats`
+ * still says "You" in a language of another day; the number of seats renamed. Changes
+ * `seats` (a saved game's record, the start screen's setup). */
+export function renameYou(seats, you) {
+  let renamed = 0;
+  for (const seat of seats) {
+    if (seat.bot || seat.name === you || !youWords().has(seat.name)) continue;
+    seat.name = you;
+    renamed += 1;
+  }
+  return renamed;
 }
 
 /**
