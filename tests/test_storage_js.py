@@ -7,7 +7,8 @@ game-url.test.mjs the page's URL for a game or an invitation (web/ui/game-url.js
 review.test.mjs the round review's sentences, log-lines.test.mjs the phone's strip of the
 others' turns, hint-steps.test.mjs the Hint's words for a take, styles.test.mjs that CSS
 animations move or fade only, howto.test.mjs that How to play names buttons as they are
-labelled, setup.test.mjs the names of a match two people play on one phone; this runs
+labelled, setup.test.mjs the names of a match two people play on one phone,
+controller.test.mjs how long the table's answer to a press lasts; this runs
 every one of them (but the two run by their own tests) as part of the one test command.
 """
 

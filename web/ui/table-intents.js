@@ -48,7 +48,7 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
     },
     swap(id, jokerCode) {
       const sel = selectedCodes(ctl.hand);
-      if (!ctl.myTurn || ctl.view.phase !== 'play') return ctl.say(t(buttonReasons(ctl).layoff || 'why.drawFirst'), `meld:${id}`, 'info');
+      if (!ctl.myTurn || ctl.view.phase !== 'play') return ctl.say(whyText(buttonReasons(ctl).layoff || 'why.drawFirst'), `meld:${id}`, 'info');
       if (sel.length !== 1) return ctl.say(t('why.selectOneSwap', { joker: pieceName(jokerCode, t) }), `meld:${id}`, 'info');
       return ctl.swapJoker(id, sel[0]);
     },
