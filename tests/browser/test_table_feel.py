@@ -270,7 +270,12 @@ KEEP_CHECK = """async () => {
     && box.querySelectorAll('.part').length === 1;
   morph(box, screen('two', 'b'));  // what it shows changed: drawn again
   const redrawn = box.querySelector('.part').textContent === 'two' && draws === 2;
-  return { same, moved, redrawn, html: box.innerHTML };
+  // Drawn once without `keep` (a meld with a message under it), then kept again: the
+  // message goes (it once stayed, the kept part being the element the message was put into).
+  morph(box, h('div', { class: 'b' }, h('span', { class: 'part' }, 'two', h('em', { text: '!' }))));
+  morph(box, screen('two', 'b'));
+  const noted = !box.querySelector('em') && draws === 3;
+  return { same, moved, redrawn, noted, html: box.innerHTML };
 }"""
 
 
@@ -287,6 +292,7 @@ def test_a_render_keeps_what_stays_and_ends_as_a_fresh_drawing(browser, site_url
         "same": True,
         "moved": True,
         "redrawn": True,
+        "noted": True,
         "html": '<div class="b"><span class="part">two</span></div>',
     }
     got = page.evaluate(MORPH_CHECK)

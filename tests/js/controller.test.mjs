@@ -21,6 +21,9 @@ test('an answer to a press goes once the turn moves on; a refusal and a problem 
   assert.equal(ctl.message?.text, 'Not your turn: Ana is playing.');
   ctl.setView(view(0)); // Ana has played
   assert.equal(ctl.message, null);
+  ctl.say('Not your turn: Ana is playing.', 'meld:1', 'info');
+  ctl.setView({ ...view(0), round_over: true }); // Ana went out
+  assert.equal(ctl.message, null);
 
   ctl.say('Could not save the game.', 'status', 'error');
   ctl.setView(view(1));

@@ -133,8 +133,9 @@ export class TableController {
 
   setView(view) {
     // An answer to a press ("Not your turn: Ana is playing.") is out of date once the turn
-    // moves on.
-    if (this.message?.kind === 'info' && view?.current_player !== this.view?.current_player) this.message = null;
+    // moves on, or the round ends.
+    const moved = view?.current_player !== this.view?.current_player || (view?.round_over && !this.view?.round_over);
+    if (this.message?.kind === 'info' && moved) this.message = null;
     this.view = view;
     if (view && view.seat === this.viewer) {
       reconcile(this.hand, view.hand || []);

@@ -144,8 +144,16 @@ function morphChildren(parent, drawing) {
     if (!match) return node;
     kept.add(match);
     patch(match, node);
-    // A part drawn by `keep` now lives on in the element it was patched into.
-    if (node.drawnAs && drawn.get(node.drawnAs)?.el === node) drawn.get(node.drawnAs).el = match;
+    // A part drawn by `keep` now lives on in the element it was patched into. A kept part
+    // patched with a drawing `keep` did not make (a meld drawn with a message inside) shows
+    // that drawing now, not the kept one: the next `keep` for it draws anew.
+    if (node.drawnAs && drawn.get(node.drawnAs)?.el === node) {
+      drawn.get(node.drawnAs).el = match;
+      match.drawnAs = node.drawnAs;
+    } else if (match.drawnAs) {
+      if (drawn.get(match.drawnAs)?.el === match) drawn.delete(match.drawnAs);
+      match.drawnAs = undefined;
+    }
     return match;
   });
   for (const node of old) if (!kept.has(node) && !staying.has(node)) node.remove();
