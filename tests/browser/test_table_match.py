@@ -8,6 +8,7 @@ hand until its person is ready, and after the round offers each person their own
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from fixtures.table_driver import (
@@ -194,12 +195,34 @@ def short(code: str) -> str:
     return rank + "♣♦♥♠"["CDHS".index(code[1])]
 
 
+def check_no_meld(page) -> None:
+    """Three cards of three ranks and two suits or more make no meld: Meld dims once they are
+    chosen, and a tap says why (the rules' words), as the engine would have refused it."""
+    cards = hand(page)
+    for trio in itertools.combinations(cards, 3):
+        ranks = {code[:-1] for _key, code in trio}
+        if len(ranks) == 3 and len({code[-1] for _key, code in trio}) > 1:
+            break
+    else:
+        return  # no such three in this hand
+    for key, _code in trio:
+        press(page, f"#hand button[data-key='{key}']")
+    expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(3)
+    expect(page.locator("#btn-meld")).to_have_attribute("aria-disabled", "true")
+    press(page, "#btn-meld", dimmed=True)
+    expect(page.locator(".msg.info")).to_contain_text("neither a set")
+    expect(page.locator("#table [role=alert]")).to_have_count(0)  # said, not refused
+    press(page, "#clear-selection")
+    expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(0)
+
+
 def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=7&speed=instant&max_rebuilds=0")
     choose_game(page, "basic", 2)
     start(page)
     # Play until some meld is on the table while it is our turn to play.
+    checked_no_meld = False
     for _ in range(60):
         page.wait_for_selector("#table[data-my-turn=yes], #score-sheet")
         if page.locator("#score-sheet").count():
@@ -207,6 +230,9 @@ def test_tapping_a_meld_with_nothing_selected_explains(browser, site_url):
         if page.get_attribute("#table", "data-phase") == "draw":
             press(page, "#btn-draw")
             expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+        if not checked_no_meld:
+            check_no_meld(page)
+            checked_no_meld = True
         if page.locator(".meld").count():
             press(page, ".meld .meld-hit", dimmed=True)
             expect(page.locator(".meld .msg.info")).to_contain_text("Select cards in your hand")

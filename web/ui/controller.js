@@ -140,6 +140,7 @@ export class TableController {
     if (view && view.seat === this.viewer) {
       reconcile(this.hand, view.hand || []);
       this.keepArrangement();
+      if (this.hand.selected.size) this.judgeSelection(); // chosen before the draw, say
     }
   }
 
@@ -448,10 +449,20 @@ export class TableController {
     const v = this.view;
     return Boolean(v && v.variant === 'rummy101' && !v.opened?.[this.viewer]);
   }
-  /** Judge the selection for the opening counter, once per distinct selection. */
+  /** Whether the engine is asked about the selection: for Rummy 101's opening counter (two
+   * tiles or more), and, on this seat's turn to play, whether it makes a meld (the Meld button
+   * says so before it is pressed: rules-of-play.js). */
+  judgesSelection(codes) {
+    const v = this.view;
+    if (!v || codes.length < 2) return false;
+    if (this.weighsOpening) return true;
+    return this.myTurn && v.phase === 'play' && codes.length >= (v.variant === 'rummy101' ? 2 : 3);
+  }
+  /** Judge the selection, once per distinct selection; a group that is no meld keeps the
+   * rules' reason in the player's words (`said`). */
   judgeSelection() {
     const codes = selectedCodes(this.hand);
-    if (!this.weighsOpening || codes.length < 2) {
+    if (!this.judgesSelection(codes)) {
       this.selectionVerdict = null;
       return;
     }
@@ -461,6 +472,7 @@ export class TableController {
     this.judge([codes]).then(([verdict]) => {
       if (this.selectionVerdict?.sig !== sig) return; // the selection changed meanwhile
       this.selectionVerdict = { sig, ...(verdict || { valid: null }) };
+      if (verdict && !verdict.valid) this.selectionVerdict.said = this.refusal({ ...verdict, message: verdict.why });
       this.onChange();
     });
   }

@@ -56,6 +56,10 @@ export function buttonReasons(ctl) {
   const minMeld = is101 ? 2 : 3;
   const invalidStaged = ctl.hand.staged.some((g) => g.judged && !g.judged.valid);
   const progress = openingProgress(ctl);
+  // The engine has judged the selection no meld (not while it weighs a Rummy 101 opening,
+  // where the counter says what counts).
+  const verdict = ctl.selectionVerdict;
+  const noMeld = !progress && sel.length >= minMeld && verdict?.sig === sel.join(' ') && verdict.valid === false;
   reasons.meld =
     play ||
     (sel.length === 0 && staged === 0
@@ -64,11 +68,13 @@ export function buttonReasons(ctl) {
         ? 'why.meldTooSmall'
         : invalidStaged
           ? 'why.invalidStaged'
-          : progress && progress.mixed
-            ? 'why.openingMixed'
-            : progress && !progress.enough
-              ? 'why.openingShort'
-              : null);
+          : noMeld
+            ? 'why.selectionNoMeld'
+            : progress && progress.mixed
+              ? 'why.openingMixed'
+              : progress && !progress.enough
+                ? 'why.openingShort'
+                : null);
   reasons.stage = play || (sel.length === 0 ? 'why.selectMeld' : sel.length < minMeld ? 'why.meldTooSmall' : null);
   reasons.layoff =
     play ||
@@ -130,5 +136,6 @@ export function reasonParams(ctl, pieceName) {
     pairs: progress?.pairs ?? 0,
     pairsNeed: progress?.needPairs ?? 0,
     card: v?.taken ? pieceName(v.taken) : '',
+    reason: ctl.selectionVerdict?.said ?? '', // why.selectionNoMeld: the rules' reason, in words
   };
 }
