@@ -2,7 +2,7 @@
 // the fields of the seats that name nobody, and the table uses them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineOptions, namesNobody, optionProblem, renameDefaults, renameYou, tableNames } from '../../web/ui/setup.js';
+import { engineOptions, namesNobody, optionProblem, renameDefaults, renamePageNames, tableNames } from '../../web/ui/setup.js';
 import { languageList } from '../../web/i18n/index.js';
 
 const seatName = (n) => `Player ${n}`;
@@ -86,13 +86,15 @@ test('"You" in the language a game was dealt in names nobody in another, and bec
     { name: 'את/ה', bot: null },
     { name: 'Tu', bot: 'hard' }, // a computer player named so keeps its name here
     { name: 'Dana', bot: null },
+    { name: 'שחקן 4', bot: 'easy' }, // Hebrew's "Player 4", in its own seat
+    { name: 'Jucătorul 2', bot: null }, // Romanian's "Player 2", in another seat: a name
   ];
-  assert.equal(renameYou(seats, 'You'), 1);
+  assert.equal(renamePageNames(seats, 'You', seatName), 2);
   assert.deepEqual(
     seats.map((s) => s.name),
-    ['You', 'Tu', 'Dana'],
+    ['You', 'Tu', 'Dana', 'Player 4', 'Jucătorul 2'],
   );
-  assert.equal(renameYou(seats, 'You'), 0);
+  assert.equal(renamePageNames(seats, 'You', seatName), 0);
 });
 
 test('a number field left empty plays the default, not its lowest value', () => {

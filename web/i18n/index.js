@@ -42,6 +42,17 @@ export function youWords() {
   );
 }
 
+/** Every loaded language's name for seat `n` left unnamed ("Player 2", "שחקן 2", …): the page
+ * named it so, as it does "You" (`youWords`). */
+export function seatWords(n) {
+  return new Set(
+    Object.values(loaded)
+      .map((messages) => messages['player.seat'])
+      .filter((words) => typeof words === 'string')
+      .map((words) => words.replace('{n}', String(n))),
+  );
+}
+
 /** The language names for the picker: [{code, name}], each in its own language. */
 export async function languageList() {
   const out = [];

@@ -30,7 +30,7 @@ import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
 import { createLinkPlay } from './link-play.js';
-import { normalizeSetup, matchRequest, renameDefaults, renameYou } from './setup.js';
+import { normalizeSetup, matchRequest, renameDefaults, renamePageNames } from './setup.js';
 import { logLines } from './log-text.js';
 import { refusalText } from './refusals.js';
 import { createAppState } from './app-state.js';
@@ -109,6 +109,7 @@ export async function startApp({ root, engine }) {
 
   /** The start screen's names in the current language: the first seat's, the computers'. */
   const defaultNames = () => ({ you: t('names.you'), bots: t('names.bots').split(',') });
+  const seatName = (n) => t('player.seat', { n });
 
   function applyLanguage() {
     document.documentElement.lang = t.lang;
@@ -118,7 +119,7 @@ export async function startApp({ root, engine }) {
     // A name kept from a day in another language ("את/ה" opened with ?lang=en) reads "You".
     const myName = youWords().has(prefs.get().myName) ? names.you : prefs.get().myName || names.you;
     app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, myName);
-    renameYou(app.setup.seats, names.you);
+    renamePageNames(app.setup.seats, names.you, seatName);
   }
   applyLanguage();
 
@@ -132,9 +133,9 @@ export async function startApp({ root, engine }) {
     const patch = { lang: got, setup: keepSetup };
     if (prefs.get().myName === before.you) patch.myName = after.you;
     prefs.set(patch);
-    // The game on the table says "You" in the new language too (so does a saved game when
-    // it is opened again: navigation.resume).
-    if (ctl.record && renameYou(ctl.record.seats, after.you)) autosave.changed();
+    // The game on the table says "You" and "Player 2" in the new language too (so does a saved
+    // game when it is opened again: navigation.resume).
+    if (ctl.record && renamePageNames(ctl.record.seats, after.you, seatName)) autosave.changed();
     applyLanguage();
     app.setup = keepSetup;
     scheduleRender();

@@ -7,7 +7,7 @@
  * Delete is being confirmed and the last export/import message).
  */
 import { h, numeral, personName } from './dom.js';
-import { VARIANTS } from './setup.js';
+import { VARIANTS, pageName } from './setup.js';
 import { youWords } from '../i18n/index.js';
 
 const MINUTE = 60_000;
@@ -51,10 +51,10 @@ export function downloadText(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A seat's name as the list shows it: "You" in today's language where the game, dealt in
- * another, still says it in that one. */
-const shownName = (name, t) => (youWords().has(name) ? t('names.you') : name);
-const nameOf = (g, seat, t) => shownName(g.names?.[seat] || '', t);
+/** Seat `seat`'s name as the list shows it: "You" and "Player 2" in today's language where
+ * the game, dealt in another, still says them in that one. */
+const shownName = (name, seat, t) => pageName(name, seat, { you: t('names.you'), seatName: (n) => t('player.seat', { n }) });
+const nameOf = (g, seat, t) => shownName(g.names?.[seat] || '', seat, t);
 
 /** "Your turn" / "Waiting for Ana" / "Ben's turn" (a computer player, or one of several
  * people at this device). */
@@ -128,7 +128,7 @@ function gameItem(g, t, confirming, on) {
     h(
       'p',
       { class: 'game-meta' },
-      h('span', { class: 'game-names', text: t.names((g.names || []).filter(Boolean).map((name) => shownName(name, t))) }),
+      h('span', { class: 'game-names', text: t.names((g.names || []).map((name, seat) => shownName(name, seat, t)).filter(Boolean)) }),
       g.updated ? h('span', { class: 'game-when', text: t('games.updated', { when: whenText(g.updated, t) }) }) : null,
     ),
     buttons,
@@ -217,7 +217,7 @@ function finishedItem(f, t) {
           'li',
           { class: best.has(seat) && 'winner' },
           best.has(seat) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★' }) : null,
-          personName(shownName(name, t) || t('player.seat', { n: seat + 1 }), 'who'),
+          personName(shownName(name, seat, t) || t('player.seat', { n: seat + 1 }), 'who'),
           numeral(f.scores?.[seat] ?? '', 'pts'),
           best.has(seat) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
         ),

@@ -4,7 +4,7 @@
  * (confirmed first), export and import, leave the table (the match stays in "Your games"),
  * the next round, a rematch. `t` is the current translator.
  */
-import { optionProblem, rematchSetup, renameYou, tableNames } from './setup.js';
+import { optionProblem, rematchSetup, renamePageNames, tableNames } from './setup.js';
 import { refusalText } from './refusals.js';
 
 export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t, render, request }) {
@@ -95,8 +95,8 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
       render();
       try {
         await ctl.openSaved(m.record, m.state);
-        // Dealt in another language, the game still said "You" in it.
-        if (renameYou(ctl.record.seats, t('names.you'))) autosave.changed();
+        // Dealt in another language, the game still said "You" and "Player 2" in it.
+        if (renamePageNames(ctl.record.seats, t('names.you'), (n) => t('player.seat', { n }))) autosave.changed();
         ctl.coverSharedHand(); // pass and play: the hand waits for its person
         linkPlay.forget();
         app.screen = 'table';

@@ -3,7 +3,7 @@
  * level), names and the rule set's options (RULES.md; option names from ENGINE_API.md).
  * Pure data helpers; the start screen edits a setup and the controller sends it.
  */
-import { youWords } from '../i18n/index.js';
+import { seatWords, youWords } from '../i18n/index.js';
 
 export const VARIANTS = ['basic', 'rummy200', 'rummy101'];
 export const PLAYER_RANGE = { basic: [2, 6], rummy200: [4, 4], rummy101: [2, 4] };
@@ -142,17 +142,27 @@ export function namesNobody(name, you) {
   return !name || name === you || youWords().has(name) || /^#\d+$/.test(name);
 }
 
-/** Call the person at the device `you` (today's word for "You") where a seat of `seats`
- * still says "You" in a language of another day; the number of seats renamed. Changes
- * `seats` (a saved game's record, the start screen's setup). */
-export function renameYou(seats, you) {
+/** The names the page gave, in today's language: a seat of `seats` that still says "You"
+ * (a person's) or "Player n" (its own number) in the language of another day is called `you`
+ * or `seatName(n)`. The number of seats renamed; changes `seats` (a saved game's record, the
+ * start screen's setup). */
+export function renamePageNames(seats, you, seatName) {
   let renamed = 0;
-  for (const seat of seats) {
-    if (seat.bot || seat.name === you || !youWords().has(seat.name)) continue;
-    seat.name = you;
+  seats.forEach((seat, i) => {
+    const name = pageName(seat.name, i, { you, seatName, bot: seat.bot });
+    if (name === seat.name) return;
+    seat.name = name;
     renamed += 1;
-  }
+  });
   return renamed;
+}
+
+/** `name`, or today's words for it when the page gave it on another day (`renamePageNames`):
+ * seat `i`'s "Player n", a person's "You". */
+export function pageName(name, i, { you, seatName, bot = null }) {
+  if (!bot && name !== you && youWords().has(name)) return you;
+  const own = seatName(i + 1);
+  return name !== own && seatWords(i + 1).has(name) ? own : name;
 }
 
 /**
