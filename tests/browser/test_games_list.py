@@ -77,6 +77,11 @@ def test_a_game_is_deleted_only_after_the_confirmation(browser, site_url):
     open_app(page, site_url, "?seed=7&speed=instant")
     two_games(page)
     key = key_of(page, "Rummy 101")
+    # Back to that game and out again: the start screen says it is kept.
+    press(page, f".resume button[data-key='{key}']")
+    expect(page.locator("#table")).to_be_visible()
+    to_your_games(page)
+    expect(page.locator("#start-notice")).to_contain_text("The match is kept")
     press(page, f".resume button[data-fk='delete-{key}']")
     expect(page.locator(".game-buttons.confirm")).to_contain_text("Delete this game for good?")
     # The confirmation's safe answer takes the Delete button's place (and focus).
@@ -88,6 +93,12 @@ def test_a_game_is_deleted_only_after_the_confirmation(browser, site_url):
     press(page, f"[data-fk='delete-yes-{key}']")
     expect(page.locator(GAMES)).to_have_count(1)
     expect(page.locator("#data-message")).to_have_text("The game was deleted.")
+    # Deleted, it is kept no more: the start screen says only what happened last, and in the
+    # language the person turns to now.
+    expect(page.locator("#start-notice")).to_have_count(0)
+    page.select_option("#lang-select", "ro")
+    expect(page.locator("#data-message")).to_have_text("Jocul a fost șters.")
+    page.select_option("#lang-select", "en")
     reload(page)
     expect(page.locator(GAMES)).to_have_count(1)
     expect(page.locator(".resume")).to_contain_text("Classic Rummy")

@@ -12,9 +12,9 @@ export function createAppState() {
     setup: null, // the start screen's choices (setup.js normalizeSetup)
     busy: false, // a match is being started or reopened
     error: null, // the start screen's refusal, in words, or {text, field} when it is about one field
-    startNotice: null, // the start screen's note after leaving a match ("kept in your games")
+    startNotice: null, // the start screen's note after leaving a match: its message key ("games.kept")
     confirmDelete: null, // the games list's key awaiting "Delete?" confirmation
-    dataMessage: null, // the games list's message: {kind: 'info'|'error', text}
+    dataMessage: null, // the games list's message: {kind: 'info'|'error', say(t): its words}
     focusNext: null, // data-fk of the control a screen opened for: focused and brought into view
     dialog: null, // {kind:'menu'} | {kind:'choose', title, options, resolve} | {kind:'scores'}
     dragging: false, // a piece is being dragged: renders wait for the drop

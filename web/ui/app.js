@@ -219,7 +219,7 @@ export async function startApp({ root, engine }) {
       error: app.error,
       bots: app.bots,
       account: records.profile(),
-      notice: app.startNotice,
+      notice: app.startNotice && t(app.startNotice),
       // A first visit shows the start screen while the engine downloads: how far it has got.
       banner: FIRST_VISIT && !app.firstVisitSeen ? firstVisitNotice({ t, ready: app.engineReady, progress: app.engineProgress }) : null,
       on: nav.start,
@@ -310,7 +310,7 @@ export async function startApp({ root, engine }) {
       stats: records.stats(),
       problems: records.problems(),
       confirmDelete: app.confirmDelete,
-      message: app.dataMessage,
+      message: app.dataMessage && { kind: app.dataMessage.kind, text: app.dataMessage.say(t) },
     };
   }
 

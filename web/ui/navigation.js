@@ -53,7 +53,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
   function leaveMatch() {
     app.dialog = null;
     const kept = ctl.record && !ctl.record.finished;
-    app.startNotice = kept ? t('games.kept') : null;
+    app.startNotice = kept ? 'games.kept' : null;
     backToStart();
   }
 
@@ -123,18 +123,19 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     deleteGame(key) {
       const result = records.remove(key);
       app.confirmDelete = null;
-      app.dataMessage = result.ok ? { kind: 'info', text: t('games.deleted') } : { kind: 'error', text: t(`data.problem.${result.reason}`) };
+      if (result.ok) app.startNotice = null; // "kept: press Continue" is no longer the news
+      app.dataMessage = result.ok ? { kind: 'info', say: (t) => t('games.deleted') } : { kind: 'error', say: (t) => t(`data.problem.${result.reason}`) };
       render();
     },
     async exportData() {
       const text = records.exportText();
       if (text === null) {
-        app.dataMessage = { kind: 'error', text: t('data.problem.unavailable') };
+        app.dataMessage = { kind: 'error', say: (t) => t('data.problem.unavailable') };
       } else {
         const { downloadText, exportFileName } = await import('./games-view.js');
         const name = exportFileName(new Date());
         downloadText(name, text);
-        app.dataMessage = { kind: 'info', text: t('data.exported', { file: name }) };
+        app.dataMessage = { kind: 'info', say: (t) => t('data.exported', { file: name }) };
       }
       render();
     },
@@ -147,8 +148,8 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
       }
       app.confirmDelete = null;
       app.dataMessage = result.ok
-        ? { kind: 'info', text: t('data.imported', { count: result.games }) }
-        : { kind: 'error', text: t('data.importRefused', { reason: t(`data.refused.${result.reason}`) }) };
+        ? { kind: 'info', say: (t) => t('data.imported', { count: result.games }) }
+        : { kind: 'error', say: (t) => t('data.importRefused', { reason: t(`data.refused.${result.reason}`) }) };
       render();
     },
   };
