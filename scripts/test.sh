@@ -18,7 +18,7 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-ruff check build.py py tests bench
+ruff check build.py py tests bench scripts
 python3 -m mypy  # the engine's types: [tool.mypy] in pyproject.toml (py/rummy)
 
 # JavaScript: ESLint over the page's modules and the Node tests (eslint.config.js; versions
