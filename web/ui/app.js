@@ -42,7 +42,7 @@ import { createTabReturn } from './tab-return.js';
 import { createRoundReview } from './review.js';
 import { installDialogKeys } from './dialog-keys.js';
 import { languagePicker, renderMenu, renderChoose, engineNotice, firstVisitNotice, showEngineProgress, resumingScreen } from './shell-views.js';
-import { makeTranslator, pickLanguage, languageList, youWords } from '../i18n/index.js';
+import { makeTranslator, pickLanguage, languageList } from '../i18n/index.js';
 
 // No service worker served this page: the runtime is downloading (index.html, data-boot).
 const FIRST_VISIT = document.documentElement.dataset.boot !== 'warm';
@@ -116,9 +116,8 @@ export async function startApp({ root, engine }) {
     document.documentElement.dir = t.dir;
     document.title = t('app.title');
     const names = defaultNames();
+    app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, prefs.get().myName || names.you);
     // A name kept from a day in another language ("את/ה" opened with ?lang=en) reads "You".
-    const myName = youWords().has(prefs.get().myName) ? names.you : prefs.get().myName || names.you;
-    app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, myName);
     renamePageNames(app.setup.seats, names.you, seatName);
   }
   applyLanguage();

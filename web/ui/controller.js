@@ -458,8 +458,7 @@ export class TableController {
     if (this.weighsOpening) return true;
     return this.myTurn && v.phase === 'play' && codes.length >= (v.variant === 'rummy101' ? 2 : 3);
   }
-  /** Judge the selection, once per distinct selection; a group that is no meld keeps the
-   * rules' reason in the player's words (`said`). */
+  /** Judge the selection, once per distinct selection. */
   judgeSelection() {
     const codes = selectedCodes(this.hand);
     if (!this.judgesSelection(codes)) {
@@ -472,7 +471,6 @@ export class TableController {
     this.judge([codes]).then(([verdict]) => {
       if (this.selectionVerdict?.sig !== sig) return; // the selection changed meanwhile
       this.selectionVerdict = { sig, ...(verdict || { valid: null }) };
-      if (verdict && !verdict.valid) this.selectionVerdict.said = this.refusal({ ...verdict, message: verdict.why });
       this.onChange();
     });
   }

@@ -129,6 +129,7 @@ export function openingProgress(ctl) {
 export function reasonParams(ctl, pieceName) {
   const v = ctl.view;
   const progress = openingProgress(ctl);
+  const verdict = ctl.selectionVerdict;
   return {
     name: ctl.name(v?.current_player),
     points: progress?.points ?? 0,
@@ -136,6 +137,7 @@ export function reasonParams(ctl, pieceName) {
     pairs: progress?.pairs ?? 0,
     pairsNeed: progress?.needPairs ?? 0,
     card: v?.taken ? pieceName(v.taken) : '',
-    reason: ctl.selectionVerdict?.said ?? '', // why.selectionNoMeld: the rules' reason, in words
+    // why.selectionNoMeld: the rules' reason, in the player's words (and language) now.
+    reason: verdict?.valid === false ? ctl.refusal({ ...verdict, message: verdict.why }) : '',
   };
 }
