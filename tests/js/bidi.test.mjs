@@ -30,3 +30,16 @@ test('a Hebrew name goes into an English message in its own direction; a Latin o
   const he = makeTranslator('he');
   assert.equal(he.names(['Ana', 'Dan!']), '\u2068Ana\u2069 ו-\u2068Dan!\u2069');
 });
+
+test('card signs stay in order in Hebrew: "5♠ 3♥ K♥" is a left-to-right island; tiles are words', async () => {
+  await loadLanguage('he');
+  const he = makeTranslator('he');
+  const { piecesText, pieceShort } = await import('../../web/ui/pieces.js');
+  assert.equal(piecesText(['5S', '3H', 'KH'], he), '\u20665♠ 3♥ K♥\u2069');
+  assert.equal(pieceShort('TD', he), '\u206610♦\u2069');
+  assert.equal(he('log.discard', { name: 'Dan', card: pieceShort('KH', he) }).includes('\u2066K♥\u2069'), true);
+  assert.doesNotMatch(piecesText(['R5', 'R6', 'R7'], he), /\u2066/);
+  const en = makeTranslator('en');
+  assert.equal(piecesText(['5S', '3H', 'KH'], en), '5♠ 3♥ K♥');
+  assert.equal(pieceShort('TD', en), '10♦');
+});

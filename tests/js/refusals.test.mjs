@@ -77,7 +77,10 @@ test('a refusal with cards is said with the cards’ names, in English and in He
   const he = makeTranslator('he');
   assert.equal(refusalText(refused('discard_taken_card', { card: 'QS' }), he), 'לקחת את מלכה עלה מערימת הזריקה: אי אפשר לזרוק אותו באותו תור.');
   assert.equal(refusalText(refused('not_in_hand', { card: 'K12', count: 1 }), he), 'אין בידך 12 שחור.');
-  assert.equal(refusalText(refused('run_gap', { meld: ['7H', '8H', 'TH'] }), he), 'רצף צריך שלושה קלפים ומעלה ברצף, באותה צורה, בלי חורים: 7♥ 8♥ 10♥.');
+  assert.equal(
+    refusalText(refused('run_gap', { meld: ['7H', '8H', 'TH'] }), he),
+    'רצף צריך שלושה קלפים ומעלה ברצף, באותה צורה, בלי חורים: \u20667♥ 8♥ 10♥\u2069.',
+  );
   await loadLanguage('ro');
   const ro = makeTranslator('ro');
   assert.equal(

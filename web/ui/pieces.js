@@ -59,10 +59,17 @@ export function pieceName(code, t) {
   return String(code);
 }
 
+const cardSigns = (p) => rankText(p.rank) + '♣♦♥♠'['CDHS'.indexOf(p.suit)];
+
+// Card signs are a left-to-right island (LRI … PDI) in a right-to-left message: a bare "5♠ 3♥
+// K♥" in Hebrew text comes apart, each sign a neutral that takes the text's direction, and
+// reads "♥K ♥3 ♠5". Words (tile names) need nothing. Left-to-right text stays as written.
+const signsIn = (text, t) => (t.dir === 'rtl' ? `\u2066${text}\u2069` : text);
+
 /** Short text form for logs and messages: "7♥", "10♠", "red 7", "joker". */
 export function pieceShort(code, t) {
   const p = parseCode(code);
-  if (p.kind === 'card') return rankText(p.rank) + '♣♦♥♠'['CDHS'.indexOf(p.suit)];
+  if (p.kind === 'card') return signsIn(cardSigns(p), t);
   return pieceName(code, t);
 }
 
@@ -72,8 +79,9 @@ export function pieceShort(code, t) {
  * 6), red 7").
  */
 export function piecesText(codes, t) {
-  const names = codes.map((c) => pieceShort(c, t));
-  return codes.every((c) => parseCode(c).kind === 'card') ? names.join(' ') : names.join(', ');
+  const pieces = codes.map(parseCode);
+  if (pieces.every((p) => p.kind === 'card')) return signsIn(pieces.map(cardSigns).join(' '), t);
+  return codes.map((c) => pieceShort(c, t)).join(', ');
 }
 
 /**
