@@ -99,9 +99,15 @@ def test_a_game_is_deleted_only_after_the_confirmation(browser, site_url):
     page.select_option("#lang-select", "ro")
     expect(page.locator("#data-message")).to_have_text("Jocul a fost șters.")
     page.select_option("#lang-select", "en")
+    # A deletion is old news once another game has been played: back from it, the start screen
+    # says only that this one is kept.
+    start(page)
+    to_your_games(page)
+    expect(page.locator("#start-notice")).to_contain_text("The match is kept")
+    expect(page.locator("#data-message")).to_have_count(0)
     reload(page)
-    expect(page.locator(GAMES)).to_have_count(1)
-    expect(page.locator(".resume")).to_contain_text("Classic Rummy")
+    expect(page.locator(GAMES)).to_have_count(2)
+    expect(page.locator(GAMES).nth(1)).to_contain_text("Classic Rummy")
     assert page.problems == []
 
 

@@ -129,6 +129,13 @@ def test_a_dialog_keeps_the_keyboard_until_it_closes(browser, site_url):
     )
     expect(target).to_be_focused()
     expect(target).to_have_accessible_description("Target score: a whole number from 10 to 2000.")
+    # Said again in the language the person turns to.
+    page.select_option("#lang-select", "ro")
+    expect(page.locator("#opt-target-error")).to_have_text(
+        "Scor țintă: un număr întreg de la 10 la 2000."
+    )
+    page.select_option("#lang-select", "en")
+    target = page.locator("[data-fk=opt-target]")
     target.fill("200")
     start(page)
     expect(page.locator(".goal-text")).to_have_text("to 200")

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 
-import { refusalText } from '../../web/ui/refusals.js';
+import { pageRefusal, refusalText } from '../../web/ui/refusals.js';
 import { EngineError, bootEngine } from '../../web/engine-client.js';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
 import en from '../../web/i18n/en.js';
@@ -148,4 +148,15 @@ test('every refusal the engine’s scenarios met is said in words in every langu
       assert.doesNotMatch(text, RAW_CODE, `${where} (an engine code)`);
     }
   }
+});
+
+test('a refusal the page makes is worded in the language shown when it is read, not when it was made', async () => {
+  await loadLanguage('ro');
+  const en = makeTranslator('en');
+  const ro = makeTranslator('ro');
+  const err = pageRefusal((t) => t('games.gone'), en, { field: 'x' });
+  assert.equal(err.message, en('games.gone'));
+  assert.equal(err.field, 'x');
+  assert.equal(refusalText(err, ro), ro('games.gone'));
+  assert.notEqual(ro('games.gone'), en('games.gone'));
 });

@@ -11,7 +11,7 @@ export function createAppState() {
     howtoVariant: 'basic',
     setup: null, // the start screen's choices (setup.js normalizeSetup)
     busy: false, // a match is being started or reopened
-    error: null, // the start screen's refusal, in words, or {text, field} when it is about one field
+    error: null, // the start screen's refusal: {say(t): its words, field: the field it is about, if one}
     startNotice: null, // the start screen's note after leaving a match: its message key ("games.kept")
     confirmDelete: null, // the games list's key awaiting "Delete?" confirmation
     dataMessage: null, // the games list's message: {kind: 'info'|'error', say(t): its words}

@@ -215,7 +215,7 @@ export async function startApp({ root, engine }) {
       prefs: prefs.get(),
       games,
       busy: app.busy,
-      error: app.error,
+      error: app.error && { text: app.error.say(t), field: app.error.field ?? null },
       bots: app.bots,
       account: records.profile(),
       notice: app.startNotice && t(app.startNotice),

@@ -8,6 +8,7 @@ import { h, personName } from './dom.js';
 import { createInvites, randomHex } from './invites.js';
 import { cleanName, NAME_LENGTH, namesNobody } from './setup.js';
 import { is, shapeProblem } from '../storage.js';
+import { pageRefusal } from './refusals.js';
 import { inviteUrl } from './game-url.js';
 
 /** What this device keeps of an invitation it made or joined (web/ui/invites.js): read back
@@ -65,11 +66,11 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
   /** The host starts an invitation from the start screen's setup (`req` = matchRequest). */
   async function invite(req) {
     const host = req.seats.findIndex((s) => !s.bot);
-    if (host < 0 || req.seats.filter((s) => !s.bot).length < 2) throw new Error(t('invite.needPeople'));
+    if (host < 0 || req.seats.filter((s) => !s.bot).length < 2) throw pageRefusal((t) => t('invite.needPeople'), t);
     // The others must know who invites them ("You" would mean each of them).
     const hostName = req.seats[host].name.trim();
     if (namesNobody(hostName, t('names.you'))) {
-      throw Object.assign(new Error(t('invite.nameHost', { n: host + 1 })), { field: `seat-name-${host}` });
+      throw pageRefusal((t) => t('invite.nameHost', { n: host + 1 }), t, { field: `seat-name-${host}` });
     }
     const secret = randomHex(32);
     const { commitment } = await engine.call('commit', { secret });
@@ -106,12 +107,12 @@ export function createInvitePlay({ engine, ctl, records, app, t, render, sendBox
     const mine = keptInvite(invites.get(inv.id));
     const open = inv.seats.some((s, i) => i !== inv.host && !s.bot && !s.value);
     if (mine?.role === 'host') {
-      if (mine.commitment !== inv.commitment) throw new Error(t('invite.notMine'));
+      if (mine.commitment !== inv.commitment) throw pageRefusal((t) => t('invite.notMine'), t);
       if (open) return showInvite({ role: 'host', invite: inv, text, seat: mine.seat });
       return deal(inv, text, mine);
     }
     if (mine?.role === 'guest' && inv.seats[mine.seat]?.value === mine.value) return showInvite({ role: 'guest', invite: inv, text, seat: mine.seat });
-    if (!open) throw new Error(t('invite.full'));
+    if (!open) throw pageRefusal((t) => t('invite.full'), t);
     const seat = missingGuests(inv)[0];
     state.current = { role: 'joining', invite: inv, text, seat, name: guestName(inv, seat) };
     app.screen = 'invite';

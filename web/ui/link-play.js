@@ -377,11 +377,11 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   /** A link that cannot be used: say why where the player is; nothing they hold changes. */
   function refuse(err) {
-    const text = t('link.refused', { reason: err?.message || String(err) });
+    const say = (t) => t('link.refused', { reason: err?.say?.(t) ?? (err?.message || String(err)) });
     if (app.screen === 'table' && ctl.view) {
-      ctl.message = { text, kind: 'error', near: 'status' };
+      ctl.message = { text: say(t), kind: 'error', near: 'status' };
     } else {
-      app.error = text;
+      app.error = { say };
       app.screen = 'start';
     }
     render();

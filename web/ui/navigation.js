@@ -5,7 +5,7 @@
  * the next round, a rematch. `t` is the current translator.
  */
 import { optionProblem, rematchSetup, renamePageNames, tableNames } from './setup.js';
-import { refusalText } from './refusals.js';
+import { pageRefusal, refusalText } from './refusals.js';
 
 export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t, render, request }) {
   /** The start screen's setup becomes a match (or an invitation): busy meanwhile, a refusal
@@ -20,8 +20,8 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
       prefs.set({ setup: app.setup });
       const bad = optionProblem(app.setup);
       if (bad) {
-        const text = t('start.outOfRange', { label: t(`opt.${bad.key}`), min: bad.min, max: bad.max });
-        throw Object.assign(new Error(text), { field: `opt-${bad.key}` });
+        const say = (t) => t('start.outOfRange', { label: t(`opt.${bad.key}`), min: bad.min, max: bad.max });
+        throw pageRefusal(say, t, { field: `opt-${bad.key}` });
       }
       await work(request(app.setup));
       window.scrollTo(0, 0);
@@ -29,7 +29,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
       // A refusal about one field (a name the invitation needs, a number out of range)
       // shows by it, and the field takes the focus: by the buttons it could be a screen away.
       field = err?.field ?? null;
-      app.error = field ? { text: refusalText(err, t), field } : refusalText(err, t);
+      app.error = { say: (t) => refusalText(err, t), field };
     } finally {
       app.busy = false;
       render();
@@ -43,6 +43,9 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     await autosave.now();
     linkPlay.forget();
     ctl.leave();
+    // What the start screen said before this game (a deletion, a refusal) is old news now.
+    app.error = null;
+    app.dataMessage = null;
     app.screen = 'start';
     render();
     window.scrollTo(0, 0);
@@ -84,7 +87,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     async resume(key) {
       const m = typeof key === 'string' ? records.load(key) : records.latest();
       if (!m) {
-        app.error = t('games.gone');
+        app.error = { say: (t) => t('games.gone') };
         render();
         return;
       }
@@ -105,7 +108,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
         // A game the engine refuses to load is set aside (kept for export, reported), never
         // deleted; any other failure (the engine itself) keeps it as it is, to try again.
         if (['bad_request', 'illegal'].includes(err?.kind)) records.setAside(m.record.key, err.message || String(err));
-        app.error = refusalText(err, t);
+        app.error = { say: (t) => refusalText(err, t) };
         if (app.screen === 'resuming') app.screen = 'start';
       } finally {
         app.busy = false;

@@ -39,12 +39,22 @@ function paramText(name, value, t) {
 }
 
 /**
+ * A refusal the page makes itself ("Write your name first"), worded again in whichever language
+ * is shown when it is read: `say(t)` gives its words, and `refusalText` calls it. `extra` adds
+ * fields, as `field` (the form field it is about).
+ */
+export function pageRefusal(say, t, extra = {}) {
+  return Object.assign(new Error(say(t)), { say, ...extra });
+}
+
+/**
  * The sentence to show for a refused request, in the language of `t` (makeTranslator).
  * `error` is what engine.call rejected with: an EngineError with `code` and `params` gives the
  * catalogue's `refusal.<code>`; anything else (no code, a code this page does not know yet, a
- * plain Error) gives its own message.
+ * plain Error) gives its own message; one made by `pageRefusal`, its words in the language of `t`.
  */
 export function refusalText(error, t) {
+  if (typeof error?.say === 'function') return error.say(t);
   const fallback = error?.message || String(error ?? '');
   const code = error?.code;
   if (typeof code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(code)) return fallback;

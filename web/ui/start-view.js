@@ -14,8 +14,8 @@ import { SPEEDS } from './controller.js';
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
 
 /** `games` (from the app, null off the start screen): {inProgress, finished, stats, problems,
- * confirmDelete, message}. `error`: a refusal in words, by the buttons, or {text, field} for one
- * about a field (a seat's name: under the seats; a number: under it). */
+ * confirmDelete, message}. `error`: a refusal, {text, field}, shown by the buttons, or, when
+ * `field` names one, by that field (a seat's name: under the seats; a number: under it). */
 export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, banner = null, on }) {
   // A refusal about one field: the field is marked and described by the message shown by it.
   const fieldError = error?.field ? error : null;
@@ -264,7 +264,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       ),
       h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
       h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed, soundSetting({ t, prefs, on })),
-      error && !fieldError ? h('p', { class: 'msg error', role: 'alert', text: error }) : null,
+      error && !fieldError ? h('p', { class: 'msg error', role: 'alert', text: error.text }) : null,
       h('button', {
         class: 'btn primary big',
         type: 'submit',
