@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { engineOptions, namesNobody, optionProblem, renameDefaults, renamePageNames, tableNames } from '../../web/ui/setup.js';
 import { languageList } from '../../web/i18n/index.js';
 
-const seatName = (n) => `Player ${n}`;
-const names = (seats) => tableNames(seats, 'You', seatName).map((s) => s.name);
+const words = { you: 'You', seatName: (n) => `Player ${n}` };
+const names = (seats) => tableNames(seats, words).map((s) => s.name);
 
 test('with two people at the device, a person still called "You" or left unnamed gets a seat name', () => {
   const seats = [
@@ -25,7 +25,7 @@ test('one person at the device is "You", even with the name left empty', () => {
   ];
   // Nothing changes: the same seat objects come back, so the start screen shows the field as typed.
   assert.deepEqual(
-    tableNames(seats, 'You', seatName).map((s, i) => s === seats[i]),
+    tableNames(seats, words).map((s, i) => s === seats[i]),
     [true, true],
   );
   assert.deepEqual(names([{ name: '#1', bot: null }, seats[1]]), ['You', 'Ana']);
@@ -89,12 +89,12 @@ test('"You" in the language a game was dealt in names nobody in another, and bec
     { name: 'שחקן 4', bot: 'easy' }, // Hebrew's "Player 4", in its own seat
     { name: 'Jucătorul 2', bot: null }, // Romanian's "Player 2", in another seat: a name
   ];
-  assert.equal(renamePageNames(seats, 'You', seatName), 2);
+  assert.equal(renamePageNames(seats, words), 2);
   assert.deepEqual(
     seats.map((s) => s.name),
     ['You', 'Tu', 'Dana', 'Player 4', 'Jucătorul 2'],
   );
-  assert.equal(renamePageNames(seats, 'You', seatName), 0);
+  assert.equal(renamePageNames(seats, words), 0);
 });
 
 test('a number field left empty plays the default, not its lowest value', () => {

@@ -30,7 +30,7 @@ import { installDrag } from './drag.js';
 import { createPrefs } from './prefs.js';
 import { createRecords } from './records.js';
 import { createLinkPlay } from './link-play.js';
-import { normalizeSetup, matchRequest, renameDefaults, renamePageNames } from './setup.js';
+import { normalizeSetup, matchRequest, pageWords, renameDefaults, renamePageNames } from './setup.js';
 import { logLines } from './log-text.js';
 import { refusalText } from './refusals.js';
 import { createAppState } from './app-state.js';
@@ -109,7 +109,6 @@ export async function startApp({ root, engine }) {
 
   /** The start screen's names in the current language: the first seat's, the computers'. */
   const defaultNames = () => ({ you: t('names.you'), bots: t('names.bots').split(',') });
-  const seatName = (n) => t('player.seat', { n });
 
   function applyLanguage() {
     document.documentElement.lang = t.lang;
@@ -118,7 +117,7 @@ export async function startApp({ root, engine }) {
     const names = defaultNames();
     app.setup = normalizeSetup(app.setup || prefs.get().setup, names.bots, prefs.get().myName || names.you);
     // A name kept from a day in another language ("את/ה" opened with ?lang=en) reads "You".
-    renamePageNames(app.setup.seats, names.you, seatName);
+    renamePageNames(app.setup.seats, pageWords(t));
   }
   applyLanguage();
 
@@ -134,7 +133,7 @@ export async function startApp({ root, engine }) {
     prefs.set(patch);
     // The game on the table says "You" and "Player 2" in the new language too (so does a saved
     // game when it is opened again: navigation.resume).
-    if (ctl.record && renamePageNames(ctl.record.seats, after.you, seatName)) autosave.changed();
+    if (ctl.record && renamePageNames(ctl.record.seats, pageWords(t))) autosave.changed();
     applyLanguage();
     app.setup = keepSetup;
     scheduleRender();

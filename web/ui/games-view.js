@@ -7,7 +7,7 @@
  * Delete is being confirmed and the last export/import message).
  */
 import { h, numeral, personName } from './dom.js';
-import { VARIANTS, pageName } from './setup.js';
+import { VARIANTS, pageName, pageWords } from './setup.js';
 import { youWords } from '../i18n/index.js';
 
 const MINUTE = 60_000;
@@ -53,7 +53,7 @@ export function downloadText(name, text) {
 
 /** Seat `seat`'s name as the list shows it: "You" and "Player 2" in today's language where
  * the game, dealt in another, still says them in that one. */
-const shownName = (name, seat, t) => pageName(name, seat, { you: t('names.you'), seatName: (n) => t('player.seat', { n }) });
+const shownName = (name, seat, t) => pageName(name, seat, pageWords(t));
 const nameOf = (g, seat, t) => shownName(g.names?.[seat] || '', seat, t);
 
 /** "Your turn" / "Waiting for Ana" / "Ben's turn" (a computer player, or one of several

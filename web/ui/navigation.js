@@ -4,7 +4,7 @@
  * (confirmed first), export and import, leave the table (the match stays in "Your games"),
  * the next round, a rematch. `t` is the current translator.
  */
-import { optionProblem, rematchSetup, renamePageNames, tableNames } from './setup.js';
+import { optionProblem, pageWords, rematchSetup, renamePageNames, tableNames } from './setup.js';
 import { pageRefusal, refusalText } from './refusals.js';
 
 export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave, tabReturn, t, render, request }) {
@@ -77,7 +77,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     },
     start() {
       return fromSetup(async (req) => {
-        await ctl.newGame({ ...req, seats: tableNames(req.seats, t('names.you'), (n) => t('player.seat', { n })) });
+        await ctl.newGame({ ...req, seats: tableNames(req.seats, pageWords(t)) });
         app.screen = 'table';
       });
     },
@@ -99,7 +99,7 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
       try {
         await ctl.openSaved(m.record, m.state);
         // Dealt in another language, the game still said "You" and "Player 2" in it.
-        if (renamePageNames(ctl.record.seats, t('names.you'), (n) => t('player.seat', { n }))) autosave.changed();
+        if (renamePageNames(ctl.record.seats, pageWords(t))) autosave.changed();
         ctl.coverSharedHand(); // pass and play: the hand waits for its person
         linkPlay.forget();
         app.screen = 'table';

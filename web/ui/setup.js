@@ -142,14 +142,18 @@ export function namesNobody(name, you) {
   return !name || name === you || youWords().has(name) || /^#\d+$/.test(name);
 }
 
+/** The words the page names people with, in the language of `t`: `you` ("You"), the one
+ * person at this device, and `seatName(n)` ("Player n"), anyone else the page names. */
+export const pageWords = (t) => ({ you: t('names.you'), seatName: (n) => t('player.seat', { n }) });
+
 /** The names the page gave, in today's language: a seat of `seats` that still says "You"
- * (a person's) or "Player n" (its own number) in the language of another day is called `you`
- * or `seatName(n)`. The number of seats renamed; changes `seats` (a saved game's record, the
- * start screen's setup). */
-export function renamePageNames(seats, you, seatName) {
+ * (a person's) or "Player n" (its own number) in the language of another day is called by
+ * today's `words` (`pageWords`). The number of seats renamed; changes `seats` (a saved game's
+ * record, the start screen's setup). */
+export function renamePageNames(seats, words) {
   let renamed = 0;
   seats.forEach((seat, i) => {
-    const name = pageName(seat.name, i, { you, seatName, bot: seat.bot });
+    const name = pageName(seat.name, i, words, seat.bot);
     if (name === seat.name) return;
     seat.name = name;
     renamed += 1;
@@ -157,9 +161,9 @@ export function renamePageNames(seats, you, seatName) {
   return renamed;
 }
 
-/** `name`, or today's words for it when the page gave it on another day (`renamePageNames`):
- * seat `i`'s "Player n", a person's "You". */
-export function pageName(name, i, { you, seatName, bot = null }) {
+/** `name`, or today's `words` for it (`pageWords`) when the page gave it on another day
+ * (`renamePageNames`): seat `i`'s "Player n", a person's "You". */
+export function pageName(name, i, { you, seatName }, bot = null) {
   if (!bot && name !== you && youWords().has(name)) return you;
   const own = seatName(i + 1);
   return name !== own && seatWords(i + 1).has(name) ? own : name;
@@ -170,9 +174,9 @@ export function pageName(name, i, { you, seatName, bot = null }) {
  * empty, "#3", or "You" where it would be wrong). The one person at this device is `you`
  * ("You"); with two people or more the page calls nobody "you", so such a person is "Player 1"
  * (else the table would say "Pass the device to You"), and so is a computer player left
- * unnamed. `seatName(n)` words "Player n".
+ * unnamed. `words` (`pageWords`) has both words.
  */
-export function tableNames(seats, you, seatName) {
+export function tableNames(seats, { you, seatName }) {
   const alone = peopleSeats(seats).length < 2;
   return seats.map((s, i) => {
     if (!namesNobody(cleanName(s.name), you)) return s;

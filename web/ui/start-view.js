@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { renderGamesInProgress, renderNotices, renderYourGames } from './games-view.js';
 import { renderPiece } from './pieces.js';
-import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, OPTION_RANGE, clampPlayers, tableNames } from './setup.js';
+import { VARIANTS, PLAYER_RANGE, LEVELS, NAME_LENGTH, OPTION_RANGE, clampPlayers, pageWords, tableNames } from './setup.js';
 import { SPEEDS } from './controller.js';
 
 const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy101: ['R5', 'R6', 'JK'] };
@@ -80,7 +80,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
   // people share the device, "You" for a lone person who left it empty): the field, empty,
   // says which in grey.
   const seats = setup.seats.slice(0, setup.players);
-  const shown = tableNames(seats, t('names.you'), (n) => t('player.seat', { n }));
+  const shown = tableNames(seats, pageWords(t));
   const seatRows = seats.map((seat, i) => {
     const unnamed = shown[i] !== seat;
     return h(
