@@ -64,8 +64,8 @@ RULES = r"""() => {
   const odd = text.match(/.{0,30}(\{[a-zA-Z]+\}|\bundefined\b|\bNaN\b|\bnull\b|\[object).{0,30}/);
   if (odd) found.push(`odd text: ${odd[0]}`);
   const shown = (e) => e.getBoundingClientRect().height > 0;
-  // The first visit's download banner is a standing status, not an answer to a press.
-  const msgs = [...document.querySelectorAll('.msg:not(#first-visit)')].filter(shown);
+  // The engine's download banners are a standing status, not an answer to a press.
+  const msgs = [...document.querySelectorAll('.msg:not(#first-visit, #engine-starting)')].filter(shown);
   const said = msgs.map((m) => m.innerText).join(' | ');
   if (msgs.length > 1) found.push(`${msgs.length} messages: ${said}`);
   if (document.scrollingElement.scrollWidth > innerWidth + 1) found.push('sideways scrolling');

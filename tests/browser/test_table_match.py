@@ -51,14 +51,30 @@ SAYS_WHILE_RESUMING = """new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, characterData: true })"""
 
 
+def by_suit(code: str) -> tuple[int, int]:
+    return "CDHS".index(code[1]), "A23456789TJQK".index(code[0])
+
+
 def test_a_reload_mid_turn_returns_to_the_table_with_the_same_hand_order(browser, site_url):
     page = new_page(browser, "desktop")
     open_app(page, site_url, "?seed=7&speed=instant")
     choose_game(page, "rummy200", 4)
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes]")
+    # Nobody has sorted on this device yet: the hand comes sorted by suit, and says so.
+    expect(page.locator("#sort-suit")).to_have_attribute("aria-pressed", "true")
+    dealt_hand = [c for _, c in hand(page)]
+    assert dealt_hand == sorted(dealt_hand, key=by_suit)
+    expect(page.locator("#hand [aria-label$='just drawn']")).to_have_count(0)
     press(page, "#btn-draw")
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    # The card drawn goes where it sorts, and is marked (its name says so) until the next move.
+    drawn = page.locator("#hand [aria-label$='just drawn']")
+    expect(drawn).to_have_count(1)
+    expect(drawn).to_have_class(re.compile(r"\bdrawn\b"))
+    held = [c for _, c in hand(page)]
+    assert held == sorted(held, key=by_suit) and len(held) == len(dealt_hand) + 1
+    assert sorted(held) == sorted([*dealt_hand, drawn.get_attribute("data-code")])
     # The player's own order: the last card moved one place left with the keyboard.
     before = [c for _, c in hand(page)]
     page.focus(f"#hand button[data-key='{hand(page)[-1][0]}']")

@@ -260,6 +260,7 @@ export default {
   'hand.area': 'Your hand',
   'hand.label': { one: 'Your hand, 1 card', other: 'Your hand, {count} cards' },
   'hand.takenNote': 'taken from the discard pile this turn',
+  'hand.drawnNote': 'just drawn',
   'hand.sort': 'Sort your hand',
   'hand.sortRank': 'Sort by rank',
   'hand.sortSuit': 'Sort by suit',

@@ -258,6 +258,7 @@ export default {
   'hand.area': 'היד שלך',
   'hand.label': { one: 'היד שלך, קלף 1', other: 'היד שלך, {count} קלפים' },
   'hand.takenNote': 'נלקח מערימת הזריקה בתור הזה',
+  'hand.drawnNote': 'נמשך עכשיו',
   'hand.sort': 'מיון היד',
   'hand.sortRank': 'מיון לפי ערך',
   'hand.sortSuit': 'מיון לפי צורה',

@@ -272,6 +272,7 @@ export default {
   'hand.area': 'Mâna ta',
   'hand.label': { one: 'Mâna ta, 1 carte', few: 'Mâna ta, {count} cărți', other: 'Mâna ta, {count} de cărți' },
   'hand.takenNote': 'luată de pe teanc în această tură',
+  'hand.drawnNote': 'trasă acum',
   'hand.sort': 'Sortează mâna',
   'hand.sortRank': 'După valoare',
   'hand.sortSuit': 'După culoare',

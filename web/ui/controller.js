@@ -148,7 +148,14 @@ export class TableController {
 
   /** The hand model for `seat` as its person left it (pass-and-play: each keeps their own). */
   handFor(seat) {
-    return restoreHandModel(this.record?.arrange?.[seat], this.prefs.get().sortBy || null);
+    return restoreHandModel(this.record?.arrange?.[seat], this.preferredSort());
+  }
+  /** How a hand with no arrangement of its own is laid out: as the person last sorted, and on a
+   * device where nobody has yet, by suit (tiles: by colour), so a first deal reads in runs
+   * rather than as dealt. */
+  preferredSort() {
+    const by = this.prefs.get().sortBy;
+    return by === 'rank' || by === 'suit' ? by : 'suit';
   }
   /** Note the viewer's arrangement in the match record (saved with it: a reload keeps it). */
   keepArrangement() {
@@ -729,7 +736,7 @@ export class TableController {
       this.dealing = false;
     }
     this.keepArrangement();
-    this.hand = restoreHandModel({ sortBy: this.record.arrange?.[this.viewer]?.sortBy ?? (this.prefs.get().sortBy || null) });
+    this.hand = restoreHandModel({ sortBy: this.record.arrange?.[this.viewer]?.sortBy ?? this.preferredSort() });
     this.message = null;
     this.hint = null;
     this.setView(res.view);

@@ -446,6 +446,10 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
 
   const handCount = model.items.length;
   const ends = groupEnds(model);
+  // The piece just drawn from the stock (or by the joker button) is marked, as a taken discard
+  // is, until the next move: a sorted hand puts it in its place, not at the end. A deal (every
+  // piece new) marks none.
+  const drawn = ctl.myTurn && v.phase === 'play' && !v.taken && model.fresh.size === 1 ? [...model.fresh][0] : null;
   const handEl = covered
     ? h(
         'div',
@@ -477,8 +481,9 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
           const fresh = model.fresh.has(item.key);
           const hinted = Boolean(ctl.hint?.keys?.has(item.key));
           const taken = item.code === v.taken;
+          const justDrawn = item.key === drawn;
           const groupEnd = ends.has(item.key) && i < handCount - 1;
-          const looks = [selected, isStaged, fresh, hinted, taken, groupEnd];
+          const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd];
           return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
             renderPiece(item.code, t, {
               tag: 'button',
@@ -491,6 +496,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
                   fresh && 'fresh',
                   hinted && 'hinted',
                   taken && 'taken',
+                  justDrawn && 'drawn',
                   groupEnd && 'group-end',
                 ],
                 'aria-pressed': selected ? 'true' : 'false',
@@ -498,7 +504,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
                 'data-fk': `card-${item.key}`,
                 'data-index': i,
                 disabled: isStaged || undefined,
-                'aria-label': pieceName(item.code, t) + (taken ? `, ${t('hand.takenNote')}` : ''),
+                'aria-label': pieceName(item.code, t) + (taken ? `, ${t('hand.takenNote')}` : justDrawn ? `, ${t('hand.drawnNote')}` : ''),
                 onclick: () => on.toggle(item.key),
                 onkeydown: (e) => on.handKey(e, item.key, i),
               },
