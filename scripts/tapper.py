@@ -65,7 +65,8 @@ RULES = r"""() => {
   if (odd) found.push(`odd text: ${odd[0]}`);
   const shown = (e) => e.getBoundingClientRect().height > 0;
   // The engine's download banners are a standing status, not an answer to a press.
-  const msgs = [...document.querySelectorAll('.msg:not(#first-visit, #engine-starting)')].filter(shown);
+  const standing = '#first-visit, #engine-starting';
+  const msgs = [...document.querySelectorAll(`.msg:not(${standing})`)].filter(shown);
   const said = msgs.map((m) => m.innerText).join(' | ');
   if (msgs.length > 1) found.push(`${msgs.length} messages: ${said}`);
   if (document.scrollingElement.scrollWidth > innerWidth + 1) found.push('sideways scrolling');
