@@ -162,6 +162,12 @@ export class TableController {
     if (!this.record || !this.hand) return;
     this.record.arrange = { ...(this.record.arrange || {}), [this.viewer]: arrangementOf(this.hand) };
   }
+  /** A new deal keeps nothing of the last hand's order: each person's hand comes sorted as they
+   * last sorted it, or as `preferredSort` when they had laid it out themselves. */
+  newDealArrangements() {
+    const sortOf = (a) => (a?.sortBy === 'rank' || a?.sortBy === 'suit' ? a.sortBy : this.preferredSort());
+    this.record.arrange = Object.fromEntries(Object.entries(this.record.arrange || {}).map(([seat, a]) => [seat, { order: [], sortBy: sortOf(a) }]));
+  }
   /** Hand the table to `seat` (another person at this device): their own arrangement. */
   switchViewer(seat) {
     this.keepArrangement();
@@ -736,7 +742,8 @@ export class TableController {
       this.dealing = false;
     }
     this.keepArrangement();
-    this.hand = restoreHandModel({ sortBy: this.record.arrange?.[this.viewer]?.sortBy ?? this.preferredSort() });
+    this.newDealArrangements();
+    this.hand = this.handFor(this.viewer);
     this.message = null;
     this.hint = null;
     this.setView(res.view);
