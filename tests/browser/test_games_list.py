@@ -128,6 +128,8 @@ def test_export_then_import_on_another_device_restores_the_games(browser, site_u
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["kind"] == "rummy-export" and len(data["games"]) == 1
     expect(page.locator("#data-message")).to_contain_text(download.suggested_filename)
+    # One piece of news at a time: "the match is kept", said on leaving the table, is older.
+    expect(page.locator("#start-notice")).to_have_count(0)
 
     other = new_page(browser, "phone")  # a fresh context: nothing stored
     open_app(other, site_url, "?seed=7&speed=instant")

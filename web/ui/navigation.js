@@ -37,6 +37,13 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     }
   }
 
+  /** What the games list says now (`say(t)`: its words), the start screen's one piece of news:
+   * "the match is kept" from leaving the table is old news after it. */
+  function tell(kind, say) {
+    app.dataMessage = { kind, say };
+    app.startNotice = null;
+  }
+
   /** Back to the start screen, keeping the match among the games in progress (after a link
    * was sent, the game waits for the others). */
   async function backToStart() {
@@ -126,19 +133,19 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
     deleteGame(key) {
       const result = records.remove(key);
       app.confirmDelete = null;
-      if (result.ok) app.startNotice = null; // "kept: press Continue" is no longer the news
-      app.dataMessage = result.ok ? { kind: 'info', say: (t) => t('games.deleted') } : { kind: 'error', say: (t) => t(`data.problem.${result.reason}`) };
+      if (result.ok) tell('info', (t) => t('games.deleted'));
+      else tell('error', (t) => t(`data.problem.${result.reason}`));
       render();
     },
     async exportData() {
       const text = records.exportText();
       if (text === null) {
-        app.dataMessage = { kind: 'error', say: (t) => t('data.problem.unavailable') };
+        tell('error', (t) => t('data.problem.unavailable'));
       } else {
         const { downloadText, exportFileName } = await import('./games-view.js');
         const name = exportFileName(new Date());
         downloadText(name, text);
-        app.dataMessage = { kind: 'info', say: (t) => t('data.exported', { file: name }) };
+        tell('info', (t) => t('data.exported', { file: name }));
       }
       render();
     },
@@ -150,9 +157,8 @@ export function createNavigation({ app, ctl, records, prefs, linkPlay, autosave,
         result = { ok: false, reason: 'unreadable' };
       }
       app.confirmDelete = null;
-      app.dataMessage = result.ok
-        ? { kind: 'info', say: (t) => t('data.imported', { count: result.games }) }
-        : { kind: 'error', say: (t) => t('data.importRefused', { reason: t(`data.refused.${result.reason}`) }) };
+      if (result.ok) tell('info', (t) => t('data.imported', { count: result.games }));
+      else tell('error', (t) => t('data.importRefused', { reason: t(`data.refused.${result.reason}`) }));
       render();
     },
   };
