@@ -97,6 +97,24 @@ test('"You" in the language a game was dealt in names nobody in another, and bec
   assert.equal(renamePageNames(seats, words), 0);
 });
 
+test("a computer player's default name in the language a game was dealt in becomes today's", async () => {
+  await languageList();
+  const en = { ...words, bots: ['Ana', 'Ben', 'Carla', 'Dan', 'Eva'] };
+  const seats = [
+    { name: 'את/ה', bot: null },
+    { name: 'בני', bot: 'hard' }, // Hebrew's second computer player: "Ben" in English
+    { name: 'Carmen', bot: 'easy' }, // Romanian's third: "Carla"
+    { name: 'Ana', bot: 'expert' }, // the same in English: kept
+    { name: 'עדי', bot: null }, // a person's name is never changed
+    { name: 'Zed', bot: 'easy' }, // a name somebody chose
+  ];
+  assert.equal(renamePageNames(seats, en), 3);
+  assert.deepEqual(
+    seats.map((s) => s.name),
+    ['You', 'Ben', 'Carla', 'Ana', 'עדי', 'Zed'],
+  );
+});
+
 test('a number field left empty plays the default, not its lowest value', () => {
   const setup = (variant, options) => ({ variant, options: { [variant]: options } });
   assert.deepEqual(engineOptions(setup('basic', { goal: 'target', target: '' })), { target: 150 });

@@ -42,6 +42,19 @@ export function youWords() {
   );
 }
 
+/** Which of the computer players' default names (`names.bots`: "Ana", "Ben", …) `name` is in
+ * any loaded language ("אנה" is the first, as "Ana" is): its place in the list, or -1. The page
+ * named a computer player so, as it does "You" (`youWords`). */
+export function botNameIndex(name) {
+  for (const messages of Object.values(loaded)) {
+    const k = String(messages['names.bots'] ?? '')
+      .split(',')
+      .indexOf(name);
+    if (k >= 0) return k;
+  }
+  return -1;
+}
+
 /** Every loaded language's name for seat `n` left unnamed ("Player 2", "שחקן 2", …): the page
  * named it so, as it does "You" (`youWords`). */
 export function seatWords(n) {

@@ -3,7 +3,7 @@
  * level), names and the rule set's options (RULES.md; option names from ENGINE_API.md).
  * Pure data helpers; the start screen edits a setup and the controller sends it.
  */
-import { seatWords, youWords } from '../i18n/index.js';
+import { botNameIndex, seatWords, youWords } from '../i18n/index.js';
 
 export const VARIANTS = ['basic', 'rummy200', 'rummy101'];
 export const PLAYER_RANGE = { basic: [2, 6], rummy200: [4, 4], rummy101: [2, 4] };
@@ -143,8 +143,9 @@ export function namesNobody(name, you) {
 }
 
 /** The words the page names people with, in the language of `t`: `you` ("You"), the one
- * person at this device, and `seatName(n)` ("Player n"), anyone else the page names. */
-export const pageWords = (t) => ({ you: t('names.you'), seatName: (n) => t('player.seat', { n }) });
+ * person at this device, `seatName(n)` ("Player n"), anyone else the page names, and `bots`,
+ * the computer players' default names. */
+export const pageWords = (t) => ({ you: t('names.you'), seatName: (n) => t('player.seat', { n }), bots: t('names.bots').split(',') });
 
 /** The names the page gave, in today's language: a seat of `seats` that still says "You"
  * (a person's) or "Player n" (its own number) in the language of another day is called by
@@ -162,9 +163,11 @@ export function renamePageNames(seats, words) {
 }
 
 /** `name`, or today's `words` for it (`pageWords`) when the page gave it on another day
- * (`renamePageNames`): seat `i`'s "Player n", a person's "You". */
-export function pageName(name, i, { you, seatName }, bot = null) {
+ * (`renamePageNames`): seat `i`'s "Player n", a person's "You", a computer player's default
+ * name ("אנה" for "Ana"). */
+export function pageName(name, i, { you, seatName, bots = [] }, bot = null) {
   if (!bot && name !== you && youWords().has(name)) return you;
+  if (bot && !bots.includes(name) && bots[botNameIndex(name)]) return bots[botNameIndex(name)];
   const own = seatName(i + 1);
   return name !== own && seatWords(i + 1).has(name) ? own : name;
 }
