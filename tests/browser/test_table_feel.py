@@ -8,7 +8,17 @@ the way a sent game is opened."""
 from __future__ import annotations
 
 import pytest
-from fixtures.table_driver import choose_game, expect, hand, new_page, open_app, press, shot, start
+from fixtures.table_driver import (
+    choose_game,
+    expect,
+    hand,
+    name_seat,
+    new_page,
+    open_app,
+    press,
+    shot,
+    start,
+)
 from test_table_match import dealt, open_position
 
 import rummy
@@ -144,6 +154,7 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=7&speed=normal")
     choose_game(page, "basic", 2)
+    name_seat(page, 1, "Anastasia Petrescu")  # a line about her is longer than a phone is wide
     start(page)
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
     held = len(hand(page))
@@ -179,7 +190,12 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     # Ana's discard stays by her seat until her next turn.
     expect(page.locator(".seat-chip .chip-discard [data-code]")).to_have_count(1)
     # On a phone, what Ana did since this seat's turn is in sight without opening the log.
-    expect(page.locator("#since-strip li").first).to_contain_text("Ana")
+    newest = page.locator("#since-strip li").first
+    expect(newest).to_contain_text("Ana")
+    # Whole, to its last words: what Ana threw is what this seat may take now.
+    expect(newest).to_contain_text("discarded")
+    assert newest.evaluate("li => li.scrollWidth <= li.clientWidth + 1"), newest.inner_text()
+    assert newest.evaluate("li => li.scrollHeight <= li.clientHeight + 1"), newest.inner_text()
     shot(page, "since-your-turn-phone")
     assert page.problems == []
 
