@@ -29,6 +29,9 @@ import { hintSteps, stepCodes, stepButton } from './hint-steps.js';
 
 export const SPEEDS = { slow: 1500, normal: 850, fast: 300, instant: 0 };
 
+/** A sort kept in preferences or a match record, if it is one ('rank', 'suit'), else null. */
+const sortOrNull = (by) => (by === 'rank' || by === 'suit' ? by : null);
+
 export class TableController {
   /**
    * @param {object} deps
@@ -154,8 +157,7 @@ export class TableController {
    * device where nobody has yet, by suit (tiles: by colour), so a first deal reads in runs
    * rather than as dealt. */
   preferredSort() {
-    const by = this.prefs.get().sortBy;
-    return by === 'rank' || by === 'suit' ? by : 'suit';
+    return sortOrNull(this.prefs.get().sortBy) ?? 'suit';
   }
   /** Note the viewer's arrangement in the match record (saved with it: a reload keeps it). */
   keepArrangement() {
@@ -165,8 +167,8 @@ export class TableController {
   /** A new deal keeps nothing of the last hand's order: each person's hand comes sorted as they
    * last sorted it, or as `preferredSort` when they had laid it out themselves. */
   newDealArrangements() {
-    const sortOf = (a) => (a?.sortBy === 'rank' || a?.sortBy === 'suit' ? a.sortBy : this.preferredSort());
-    this.record.arrange = Object.fromEntries(Object.entries(this.record.arrange || {}).map(([seat, a]) => [seat, { order: [], sortBy: sortOf(a) }]));
+    const arrange = Object.entries(this.record.arrange || {});
+    this.record.arrange = Object.fromEntries(arrange.map(([seat, a]) => [seat, { order: [], sortBy: sortOrNull(a?.sortBy) ?? this.preferredSort() }]));
   }
   /** Hand the table to `seat` (another person at this device): their own arrangement. */
   switchViewer(seat) {

@@ -167,7 +167,8 @@ export function renamePageNames(seats, words) {
  * name ("אנה" for "Ana"). */
 export function pageName(name, i, { you, seatName, bots = [] }, bot = null) {
   if (!bot && name !== you && youWords().has(name)) return you;
-  if (bot && !bots.includes(name) && bots[botNameIndex(name)]) return bots[botNameIndex(name)];
+  const botName = bot && !bots.includes(name) ? bots[botNameIndex(name)] : undefined;
+  if (botName) return botName;
   const own = seatName(i + 1);
   return name !== own && seatWords(i + 1).has(name) ? own : name;
 }
