@@ -33,6 +33,12 @@ def test_a_whole_round_of_classic_rummy(browser, site_url, device):
         (winner,) = winners
         assert winner["name"] in headline and str(winner["points"]) in headline
         assert winner["left"] == 0
+    # The cards left are shown as a hand is sorted (by suit, then rank), not as drawn.
+    order = "CDHS"
+    for row in rows:
+        keys = [(order.index(c[1]), "A23456789TJQK".index(c[0])) for c in row["codes"]]
+        assert keys == sorted(keys), row
+    assert sum(r["left"] for r in rows) > 3  # the check above had cards to look at
     assert page.problems == []
     # The first seat moves on by one: a computer player starts round 2.
     expect(page.locator("#sheet-next")).to_have_text(f"{page.names[1]} plays first in round 2.")

@@ -53,6 +53,9 @@ export function sortKey(code, by) {
   return 10000; // jokers last
 }
 
+/** Codes in sort order, as `sortKey` orders a hand (the order is stable: equal keys keep theirs). */
+export const sortCodes = (codes, by) => [...codes].sort((a, b) => sortKey(a, by) - sortKey(b, by));
+
 /**
  * Every reading of a rummy101 meld that has jokers: a list of {kind, codes} where codes pin
  * each joker ("JK=R8"), highest value first. Only runs and sets are read (pairs have one

@@ -5,6 +5,7 @@
  * the match, the winner and a new match. Also opened mid-round from the score button.
  */
 import { h, numeral, personName } from './dom.js';
+import { sortCodes } from './notation.js';
 import { renderPiece } from './pieces.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -74,7 +75,8 @@ export function renderSheet({ t, ctl, on, midRound = false, extra = null }) {
                   ? h(
                       'span',
                       { class: 'mini-hand' },
-                      result.hands[s].map((c) => renderPiece(c, t, { size: 'mini' })),
+                      // In the order this device sorts a hand (the engine keeps them as drawn).
+                      sortCodes(result.hands[s], ctl.preferredSort()).map((c) => renderPiece(c, t, { size: 'mini' })),
                     )
                   : h('span', { class: 'muted', text: '—' }),
               ),
