@@ -132,6 +132,7 @@ export default {
   'table.goalRounds': 'of {n}',
   'table.goalHands': { one: '1 hand', other: '{n} hands' },
   'table.goalTarget': 'to {n}',
+  'table.watching': 'Computer players only: you are watching them play. The hand shown is {name}’s.',
   'table.opponents': 'Other players',
   'table.melds': 'Melds on the table',
   'table.noMelds': 'No melds on the table yet.',

@@ -132,6 +132,7 @@ export default {
   'table.goalRounds': 'מתוך {n}',
   'table.goalHands': { one: 'יד אחת', other: '{n} ידיים' },
   'table.goalTarget': 'עד {n}',
+  'table.watching': 'רק שחקני מחשב: את/ה צופה במשחק שלהם. היד שמוצגת היא של {name}.',
   'table.opponents': 'שחקנים אחרים',
   'table.melds': 'סדרות על השולחן',
   'table.noMelds': 'עדיין אין סדרות על השולחן.',

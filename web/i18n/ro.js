@@ -140,6 +140,7 @@ export default {
   'table.goalRounds': 'din {n}',
   'table.goalHands': { one: 'o mână', few: '{n} mâini', other: '{n} de mâini' },
   'table.goalTarget': 'până la {n}',
+  'table.watching': 'Doar jucători-calculator: îi priviți jucând. Mâna arătată: {name}.',
   'table.opponents': 'Ceilalți jucători',
   'table.melds': 'Formații pe masă',
   'table.noMelds': 'Încă nicio formație pe masă.',

@@ -91,6 +91,11 @@ export class TableController {
   get peopleHere() {
     return peopleSeats(this.record?.seats || []).filter((i) => !this.isRemote(i));
   }
+  /** Every seat is a computer player: the person at this device watches (no actions, no Hint). */
+  get watching() {
+    const seats = this.record?.seats || [];
+    return seats.length > 0 && seats.every((s) => s?.bot);
+  }
   /** The seat is the one person playing on this device (so the page may say "you"). */
   isOnlyPersonHere(seat) {
     const here = this.peopleHere;

@@ -605,6 +605,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       'div',
       { class: 'my-head' },
       personName(ctl.name(me), 'my-name'),
+      ctl.watching ? h('span', { class: 'my-level', text: t(`level.${ctl.record.seats[me].bot}`) }) : null,
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
       myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
@@ -624,8 +625,9 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     covered ? null : clearBtn,
     msgNear('actions'),
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
-    // Under the thumb, where the actions were: the one tap that sends the game on.
-    sendDock ?? (covered ? null : actions),
+    // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
+    // here when every seat is a computer player: the toolbar gives way to a line saying so.
+    sendDock ?? (covered ? null : ctl.watching ? h('p', { class: 'watching', id: 'watching', text: t('table.watching', { name: ctl.name(me) }) }) : actions),
   );
 }
 
