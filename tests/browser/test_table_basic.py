@@ -47,10 +47,12 @@ def test_a_whole_round_of_classic_rummy(browser, site_url, device):
     press(page, "#next-round")
     expect(page.locator("#table")).to_have_attribute("data-round", "2")
     expect(page.locator("#score-sheet")).to_have_count(0)
-    # A fresh log: "just begun", or the computer players' first turns of round 2 only.
+    # A fresh log: "just begun", or the computer players' first turns of round 2 only, over
+    # the card turned up for round 2.
     open_log(page)
     expect(page.locator("#log-lines li").first).to_have_text(re.compile(r"just begun|drew|took"))
-    assert page.locator("#log-lines li").count() <= 3
+    expect(page.locator("#log-lines li").last).to_contain_text("turned up to start the discard")
+    assert page.locator("#log-lines li").count() <= 4
 
 
 def test_the_turn_log_tells_what_each_player_did(browser, site_url):
@@ -58,6 +60,10 @@ def test_the_turn_log_tells_what_each_player_did(browser, site_url):
     lines = page.eval_on_selector_all("#log-lines li", "lis => lis.map(li => li.textContent)")
     lines.reverse()  # the log lists the newest first
     you, other = page.names
+    # First the card turned up to start the pile (no move says it), as the pile's bottom
+    # card shows it or the move that took it names it.
+    turned = re.fullmatch(r"(\S+) was turned up to start the discard pile\.", lines.pop(0))
+    assert turned, lines
     # One line per turn, in words: "Ana drew from the stock and discarded K♠".
     assert lines[0].startswith(f"{you} drew from the stock")
     assert any(line.startswith(f"{other} ") for line in lines)

@@ -2,7 +2,7 @@
 // did since this seat's last turn (web/ui/table-view.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { logLines } from '../../web/ui/log-text.js';
+import { logLines, turnedUpLine } from '../../web/ui/log-text.js';
 import { sinceMyTurn } from '../../web/ui/table-view.js';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
 
@@ -59,4 +59,28 @@ test('a tile meld reads tile by tile, the joker saying what it stands for', asyn
   const [line] = logLines(view(log), t, ['Dana', 'Ana'], 0);
   // Words separated by spaces alone ran together: "laid red 11 joker as red 12 red 13".
   assert.equal(line.text, 'Ana drew from the stock, laid red 11, joker (as red 12), red 13 · black 6, blue 6, yellow 6, and discarded blue 4');
+});
+
+test("the card games' log begins with the card turned up, followed to wherever it went", async () => {
+  await loadLanguage('en');
+  const t = makeTranslator('en');
+  const line = (log, discard, variant = 'basic') => turnedUpLine({ variant, log, discard }, t);
+  // Nothing has happened: the pile is the card turned up.
+  assert.equal(line([], ['9C']), '9♣ was turned up to start the discard pile.');
+  // Buried under discards, it is still the pile's bottom card.
+  assert.equal(line(twoTurns, ['9C', 'KD', '7C']), '9♣ was turned up to start the discard pile.');
+  // Taken by the first player: the take names it, though another card now lies at the bottom.
+  const taken = [
+    { seat: 0, type: 'draw', source: 'discard', card: '9C' },
+    { seat: 0, type: 'discard', card: 'KD' },
+  ];
+  assert.equal(line(taken, ['KD']), '9♣ was turned up to start the discard pile.');
+  // A card taken later is not the one turned up.
+  const later = [...twoTurns, { seat: 0, type: 'draw', source: 'discard', card: '7C' }, { seat: 0, type: 'discard', card: '2H' }];
+  assert.equal(line(later, ['9C', 'KD', '2H'], 'rummy200'), '9♣ was turned up to start the discard pile.');
+  // Shuffled untaken into a new stock, it cannot be told any more; the line says what it can.
+  const renewed = [...twoTurns, { type: 'rebuild', stock: 2 }];
+  assert.equal(line(renewed, ['7C']), 'A card was turned up to start the discard pile.');
+  // Rummy 101's pile starts empty: no such line.
+  assert.equal(line([], [], 'rummy101'), null);
 });

@@ -100,6 +100,8 @@ export default {
 
   'log.title': 'Turn log',
   'log.empty': 'The round has just begun.',
+  'log.turnedUp': '{card} was turned up to start the discard pile.',
+  'log.turnedUpUnknown': 'A card was turned up to start the discard pile.',
   'log.sinceYourTurn': 'Since your turn',
   'log.turn': '{name} {actions}',
   'log.drawStock': 'drew from the stock',

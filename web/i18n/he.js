@@ -100,6 +100,8 @@ export default {
 
   'log.title': 'יומן תורות',
   'log.empty': 'הסיבוב רק התחיל.',
+  'log.turnedUp': 'הקלף {card} נהפך כדי לפתוח את ערימת הזריקה.',
+  'log.turnedUpUnknown': 'קלף נהפך כדי לפתוח את ערימת הזריקה.',
   'log.sinceYourTurn': 'מאז התור שלך',
   'log.turn': '{name}: {actions}',
   'log.drawStock': 'משיכה מהקופה',

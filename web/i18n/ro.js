@@ -99,6 +99,8 @@ export default {
 
   'log.title': 'Jurnalul turelor',
   'log.empty': 'Runda abia a început.',
+  'log.turnedUp': 'Cartea {card} a fost întoarsă cu fața în sus: cu ea începe teancul.',
+  'log.turnedUpUnknown': 'O carte a fost întoarsă cu fața în sus: cu ea începe teancul.',
   'log.sinceYourTurn': 'De la tura ta',
   'log.turn': '{name} {actions}',
   'log.drawStock': 'a tras din pachet',

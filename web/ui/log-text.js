@@ -71,6 +71,33 @@ export function logLines(view, t, names, you = null) {
 
 let lastLines = null;
 
+/**
+ * The log's first line in the card games, which no event of the engine's log says: the card
+ * turned up to start the discard pile (RULES.md §1, §2), in words. Rummy 101's pile starts
+ * empty: null. The card is followed through the log (taken from the pile, buried under
+ * discards, the pile renewed) to where it is now: in the pile (`view.discard`, bottom first)
+ * or in the hand of whoever took it (the take names it). Gone untaken into a renewed stock, it
+ * cannot be told any more, and the line says only that a card was turned up.
+ */
+export function turnedUpLine(view, t) {
+  if (!view || view.variant === 'rummy101' || !Array.isArray(view.discard)) return null;
+  const card = turnedUp(view.log || [], view.discard);
+  return card ? t('log.turnedUp', { card: pieceShort(card, t) }) : t('log.turnedUpUnknown');
+}
+
+function turnedUp(log, discard) {
+  const FIRST = null; // the turned-up card, in a pile of the codes the log names
+  const pile = [FIRST];
+  for (const ev of log) {
+    if (ev.type === 'draw' && ev.source === 'discard') {
+      if (pile.pop() === FIRST) return ev.card ?? null;
+    } else if (ev.type === 'discard') pile.push(ev.card);
+    else if (ev.type === 'rebuild' || ev.type === 'turnover') pile.splice(0, pile.length - 1);
+  }
+  const at = pile.indexOf(FIRST);
+  return at >= 0 && pile.length === discard.length ? discard[at] : null;
+}
+
 function makeLines(view, t, names, you) {
   const log = view?.log || [];
   const owners = new Map((view?.table || []).map((m) => [m.id, m.owner]));

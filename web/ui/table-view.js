@@ -6,7 +6,7 @@
  */
 import { h, keep, numeral, personName } from './dom.js';
 import { renderPiece, renderBack, pieceName, piecesText } from './pieces.js';
-import { logLines } from './log-text.js';
+import { logLines, turnedUpLine } from './log-text.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
 import { stagedKeys, groupEnds } from './hand-model.js';
 import { stepText, adviceNotes } from './hint-steps.js';
@@ -186,12 +186,15 @@ export function renderTable({ t, ctl, on, wide }) {
   // -- log
   const lines = logLines(v, t, ctl.names, ctl.youSeat);
   // Newest first, so the latest turn is never under the hand panel. It scrolls: focusable,
-  // so a keyboard can scroll it too.
+  // so a keyboard can scroll it too. The card games' first line, the card turned up, is the
+  // page's own (the engine's log has no event for it).
   const newestFirst = [...lines].reverse();
+  const turnedUp = turnedUpLine(v, t);
   const logList = h(
     'ol',
     { class: 'log-lines', id: 'log-lines', tabindex: '0', 'aria-label': t('log.title'), reversed: true },
     lines.length ? newestFirst.map((l) => h('li', { class: l.seat === me ? 'mine' : '', text: l.text })) : h('li', { class: 'empty', text: t('log.empty') }),
+    turnedUp ? h('li', { class: 'turned-up', text: turnedUp }) : null,
   );
   // On a phone the log is folded: what the others did since this seat's last turn stays in
   // sight in a short strip, newest first.
