@@ -19,10 +19,17 @@ from fixtures.table_driver import (
     start,
 )
 
+DISCARD = re.compile(r"^Turn \d+: you discarded (\S+); discarding (\S+) ")
 MOMENT = re.compile(
     r"^Turn \d+: you (discarded|took|drew) .+ "
     r"would have left you [\d.]+ points? better off on average\.$"
 )
+
+
+def code_of(sign: str) -> str:
+    """A card as the page writes it ("10♣") as the engine codes it ("TC")."""
+    rank, suit = sign[:-1], sign[-1]
+    return ("T" if rank == "10" else rank) + "CDHS"["♣♦♥♠".index(suit)]
 
 
 def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, site_url):
@@ -46,18 +53,31 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     shot(page, "review-phone")
     assert axe_violations(page) == [], "the review"
 
-    # "Show this moment": the table just before that move, in the replay, then back.
-    press(page, "#review-show-0")
+    # "Show this moment" (a discard's: the simple player discards its highest card, which the
+    # expert often would not): the table just before that move, in the replay, then back.
+    discards = [DISCARD.match(text) for text in texts]
+    k = next((i for i, found in enumerate(discards) if found), None)
+    assert k is not None, texts
+    press(page, f"#review-show-{k}")
     expect(page.locator("#replay")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-replay", "on")
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
+    # The bar says which moment it is, in the review's own sentence, and the hand marks the
+    # card discarded then and the expert's.
     expect(page.locator("#replay-text")).to_contain_text("Move 1 of")
+    expect(page.locator("#replay-text")).to_contain_text(texts[k])
     # The hand is the one held then, not the one left at the round's end.
     left = page.locator("#score-sheet")  # gone during the replay
     expect(left).to_have_count(0)
     assert page.locator("#hand button.in-hand").count() >= 7
+    notes = ("you discarded this one then", "the expert would have discarded this one")
+    for sign, mark, note in zip(discards[k].groups(), ("played", "better"), notes, strict=True):
+        piece = page.locator(f"#hand .review-{mark}")
+        expect(piece).to_have_attribute("data-code", code_of(sign))
+        expect(piece).to_have_attribute("aria-label", re.compile(f", {note}$"))
     press(page, "#replay-next")
     expect(page.locator("#replay-text")).to_contain_text("Move 2 of")
+    expect(page.locator("#hand .review-played, #hand .review-better")).to_have_count(0)
     shot(page, "review-moment-phone")
     press(page, "#replay-done")
     expect(page.locator("#score-sheet")).to_be_visible()

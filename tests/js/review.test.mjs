@@ -2,7 +2,7 @@
 // lay on the pile, and each kind of moment in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ownTurn, pileTopBefore, momentText } from '../../web/ui/review.js';
+import { ownTurn, pileTopBefore, momentText, momentMarks } from '../../web/ui/review.js';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
 
 const log = [
@@ -57,4 +57,31 @@ test('a loss of one point, as shown, reads in the singular', async () => {
   assert.match(momentText(one, log, 0, makeTranslator('ro')), /cu un punct mai bine\.$/);
   assert.match(momentText({ ...one, loss: 25.5 }, log, 0, makeTranslator('ro')), /cu 25,5 puncte mai bine\.$/);
   assert.match(momentText(one, log, 0, makeTranslator('he')), /עם נקודה אחת טוב יותר\.$/);
+});
+
+test('a moment shown marks the piece discarded then and the expert’s, on its first step only', () => {
+  const items = [
+    { key: 'a', code: '9C' },
+    { key: 'b', code: 'KD' },
+    { key: 'c', code: 'KD' },
+  ];
+  const replay = (index, marks) => ({ index, moment: { text: '…', marks } });
+  assert.deepEqual(
+    [...momentMarks(replay(0, { played: 'KD', better: '9C' }), items)],
+    [
+      ['b', 'played'],
+      ['a', 'better'],
+    ],
+  );
+  // Two of a kind (Rummy 101's twin tiles): each mark on a piece of its own.
+  assert.deepEqual(
+    [...momentMarks(replay(0, { played: 'KD', better: 'KD' }), items)],
+    [
+      ['b', 'played'],
+      ['c', 'better'],
+    ],
+  );
+  assert.equal(momentMarks(replay(1, { played: 'KD', better: '9C' }), items).size, 0); // moved on
+  assert.equal(momentMarks(replay(0, null), items).size, 0); // a draw's moment: nothing in the hand
+  assert.equal(momentMarks(null, items).size, 0); // no replay
 });

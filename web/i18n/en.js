@@ -622,6 +622,8 @@ export default {
     other: 'The {count} decisions where the expert would have chosen otherwise, costliest first (judged from what you could see then):',
   },
   'review.show': 'Show this moment',
+  'review.mark.played': 'you discarded this one then',
+  'review.mark.better': 'the expert would have discarded this one',
   'review.discard': {
     one: 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} point better off on average.',
     other: 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} points better off on average.',

@@ -639,6 +639,8 @@ export default {
     other: 'Cele {count} de decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):',
   },
   'review.show': 'Arată momentul',
+  'review.mark.played': 'pe aceasta ai aruncat-o atunci',
+  'review.mark.better': 'pe aceasta ar fi aruncat-o expertul',
   'review.discard': {
     one: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu un punct mai bine.',
     few: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu {loss} puncte mai bine.',

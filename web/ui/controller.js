@@ -257,11 +257,13 @@ export class TableController {
 
   // ---- replay: the moves since this seat's last turn, step by step ------------------------
 
-  startReplay(steps) {
+  /** `moment`: a review's moment shown from its first step ({text, marks: {played, better}
+   * or null}): the replay bar says it there and the hand marks the two pieces (review.js). */
+  startReplay(steps, moment = null) {
     if (!steps?.length || !this.view) return;
     // The hand shown is each step's, in a model of its own: the person's arrangement of the
     // live hand waits, untouched, until the replay ends.
-    this.replay = { steps, index: 0, live: this.view, liveHand: this.hand };
+    this.replay = { steps, index: 0, live: this.view, liveHand: this.hand, moment };
     this.hand = createHandModel();
     this.hand.sortBy = this.replay.liveHand.sortBy;
     this.showReplayStep();

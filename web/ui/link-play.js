@@ -308,7 +308,9 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     if (!r) return null;
     const step = r.steps[r.index];
     const event = step.view.log?.[step.event];
-    const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
+    // A review's moment says itself where it begins (review.js showMoment).
+    const line =
+      r.index === 0 && r.moment ? r.moment.text : event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
     return h(
       'section',
       { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },

@@ -45,6 +45,22 @@ export function momentText(moment, log, seat, t) {
   return t('review.drewStock', { n, card, loss, count });
 }
 
+/** The hand's pieces a review moment marks (`moment.marks` on the replay's first step): item
+ * key → 'played' (discarded then) or 'better' (the expert's discard), the first of each code. */
+export function momentMarks(replay, items) {
+  const marks = new Map();
+  const m = replay?.index === 0 ? replay.moment?.marks : null;
+  if (!m) return marks;
+  for (const [mark, code] of [
+    ['played', m.played],
+    ['better', m.better],
+  ]) {
+    const item = items.find((i) => i.code === code && !marks.has(i.key));
+    if (item) marks.set(item.key, mark);
+  }
+  return marks;
+}
+
 export function createRoundReview({ engine, ctl, t, render }) {
   // The review of one seat's round: {key, seat, status: 'working'|'done'|'failed', answer, error}.
   let shown = null;
@@ -65,11 +81,17 @@ export function createRoundReview({ engine, ctl, t, render }) {
     render();
   }
 
-  /** The table just before the moment's move, then the moves to the round's end. */
+  /** The table just before the moment's move, then the moves to the round's end. At the
+   * moment itself the replay bar says it, and a discard's two pieces are marked in the hand:
+   * the one discarded and the expert's. */
   async function showMoment(moment) {
+    const seat = shown.seat;
+    const text = momentText(moment, ctl.view?.log || [], seat, t);
+    const code = (choice) => choice?.card ?? choice?.tile ?? null;
+    const marks = moment.kind === 'discard' ? { played: code(moment.played), better: code(moment.expert) } : null;
     try {
-      const { steps } = await engine.call('replay', { game: ctl.record.id, seat: shown.seat, since: moment.event });
-      ctl.startReplay(steps);
+      const { steps } = await engine.call('replay', { game: ctl.record.id, seat, since: moment.event });
+      ctl.startReplay(steps, { text, marks });
     } catch (err) {
       Object.assign(shown, { status: 'failed', error: err?.message || String(err) });
       render();

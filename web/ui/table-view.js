@@ -7,6 +7,7 @@
 import { h, keep, numeral, personName } from './dom.js';
 import { renderPiece, renderBack, pieceName, piecesText } from './pieces.js';
 import { logLines, turnedUpLine } from './log-text.js';
+import { momentMarks } from './review.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
 import { stagedKeys, groupEnds } from './hand-model.js';
 import { stepText, adviceNotes } from './hint-steps.js';
@@ -453,6 +454,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   // is, until the next move: a sorted hand puts it in its place, not at the end. A deal (every
   // piece new) marks none.
   const drawn = ctl.myTurn && v.phase === 'play' && !v.taken && model.fresh.size === 1 ? [...model.fresh][0] : null;
+  const marks = momentMarks(ctl.replay, model.items);
   const handEl = covered
     ? h(
         'div',
@@ -479,6 +481,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
           style: { '--count': String(Math.max(handCount, 2)) },
         },
         model.items.map((item, i) => {
+          const mark = marks.get(item.key) ?? null;
           const selected = model.selected.has(item.key);
           const isStaged = staged.has(item.key);
           const fresh = model.fresh.has(item.key);
@@ -486,7 +489,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
           const taken = item.code === v.taken;
           const justDrawn = item.key === drawn;
           const groupEnd = ends.has(item.key) && i < handCount - 1;
-          const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd];
+          const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd, mark];
           return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
             renderPiece(item.code, t, {
               tag: 'button',
@@ -501,13 +504,16 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
                   taken && 'taken',
                   justDrawn && 'drawn',
                   groupEnd && 'group-end',
+                  mark && `review-${mark}`,
                 ],
                 'aria-pressed': selected ? 'true' : 'false',
                 'data-key': item.key,
                 'data-fk': `card-${item.key}`,
                 'data-index': i,
                 disabled: isStaged || undefined,
-                'aria-label': pieceName(item.code, t) + (taken ? `, ${t('hand.takenNote')}` : justDrawn ? `, ${t('hand.drawnNote')}` : ''),
+                'aria-label':
+                  pieceName(item.code, t) +
+                  (mark ? `, ${t(`review.mark.${mark}`)}` : taken ? `, ${t('hand.takenNote')}` : justDrawn ? `, ${t('hand.drawnNote')}` : ''),
                 onclick: () => on.toggle(item.key),
                 onkeydown: (e) => on.handKey(e, item.key, i),
               },
