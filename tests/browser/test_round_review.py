@@ -19,6 +19,7 @@ from fixtures.table_driver import (
     start,
 )
 
+DRAW = re.compile(r"^Turn \d+: you (took|drew) ")
 DISCARD = re.compile(r"^Turn \d+: you discarded (\S+); discarding (\S+) ")
 MOMENT = re.compile(
     r"^Turn \d+: you (discarded|took|drew) .+ "
@@ -82,6 +83,21 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     press(page, "#replay-done")
     expect(page.locator("#score-sheet")).to_be_visible()
     expect(page.locator("#review-moments li")).to_have_count(len(texts))
+    # A draw's moment marks the two piles: where the person drew from, and the expert's.
+    draw = next((i for i, text in enumerate(texts) if DRAW.match(text)), None)
+    if draw is not None:
+        press(page, f"#review-show-{draw}")
+        expect(page.locator("#replay-text")).to_contain_text(texts[draw])
+        took = DRAW.match(texts[draw]).group(1) == "took"
+        marks = {
+            "#stock": "better" if took else "played",
+            "#discard-pile": "played" if took else "better",
+        }
+        for pile, mark in marks.items():
+            expect(page.locator(pile)).to_have_class(re.compile(f"review-{mark}"))
+        shot(page, "review-draw-moment-phone")
+        press(page, "#replay-done")
+        expect(page.locator("#next-round")).to_be_visible()
 
     # "Next round" tapped twice, as an impatient thumb does: the button says it is dealing, the
     # second tap does nothing, and the new round opens without "The round is still being

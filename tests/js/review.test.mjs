@@ -2,7 +2,7 @@
 // lay on the pile, and each kind of moment in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ownTurn, pileTopBefore, momentText, momentMarks } from '../../web/ui/review.js';
+import { ownTurn, pileTopBefore, momentText, momentMarks, pileMark } from '../../web/ui/review.js';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
 
 const log = [
@@ -84,4 +84,12 @@ test('a moment shown marks the piece discarded then and the expert’s, on its f
   assert.equal(momentMarks(replay(1, { played: 'KD', better: '9C' }), items).size, 0); // moved on
   assert.equal(momentMarks(replay(0, null), items).size, 0); // a draw's moment: nothing in the hand
   assert.equal(momentMarks(null, items).size, 0); // no replay
+});
+
+test('a draw’s moment marks the pile drawn from then and the expert’s, on its first step only', () => {
+  const replay = (index) => ({ index, moment: { text: '…', marks: null, piles: { stock: 'played', discard: 'better' } } });
+  assert.equal(pileMark(replay(0), 'stock'), 'played');
+  assert.equal(pileMark(replay(0), 'discard'), 'better');
+  assert.equal(pileMark(replay(1), 'discard'), null);
+  assert.equal(pileMark(null, 'discard'), null);
 });

@@ -624,6 +624,8 @@ export default {
   'review.show': 'Show this moment',
   'review.mark.played': 'you discarded this one then',
   'review.mark.better': 'the expert would have discarded this one',
+  'review.pile.played': 'you drew from here then',
+  'review.pile.better': 'the expert would have drawn from here',
   'review.discard': {
     one: 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} point better off on average.',
     other: 'Turn {n}: you discarded {played}; discarding {expert} would have left you {loss} points better off on average.',

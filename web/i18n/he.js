@@ -612,6 +612,8 @@ export default {
   'review.show': 'הצג את הרגע הזה',
   'review.mark.played': 'את זה השלכת אז',
   'review.mark.better': 'את זה המומחה היה משליך',
+  'review.pile.played': 'מכאן משכת אז',
+  'review.pile.better': 'מכאן המומחה היה מושך',
   'review.discard': {
     one: 'תור {n}: השלכת {played}; השלכת {expert} הייתה משאירה אותך בממוצע עם נקודה אחת טוב יותר.',
     other: 'תור {n}: השלכת {played}; השלכת {expert} הייתה משאירה אותך בממוצע עם {loss} נקודות טוב יותר.',

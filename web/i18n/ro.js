@@ -641,6 +641,8 @@ export default {
   'review.show': 'Arată momentul',
   'review.mark.played': 'pe aceasta ai aruncat-o atunci',
   'review.mark.better': 'pe aceasta ar fi aruncat-o expertul',
+  'review.pile.played': 'de aici ai tras atunci',
+  'review.pile.better': 'de aici ar fi tras expertul',
   'review.discard': {
     one: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu un punct mai bine.',
     few: 'Tura {n}: ai aruncat {played}; aruncând {expert} ai fi avut în medie cu {loss} puncte mai bine.',

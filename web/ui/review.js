@@ -61,6 +61,9 @@ export function momentMarks(replay, items) {
   return marks;
 }
 
+/** A pile's mark at a review moment's first replay step: 'played', 'better' or null. */
+export const pileMark = (replay, pile) => (replay?.index === 0 ? (replay.moment?.piles?.[pile] ?? null) : null);
+
 export function createRoundReview({ engine, ctl, t, render }) {
   // The review of one seat's round: {key, seat, status: 'working'|'done'|'failed', answer, error}.
   let shown = null;
@@ -82,16 +85,19 @@ export function createRoundReview({ engine, ctl, t, render }) {
   }
 
   /** The table just before the moment's move, then the moves to the round's end. At the
-   * moment itself the replay bar says it, and a discard's two pieces are marked in the hand:
-   * the one discarded and the expert's. */
+   * moment itself the replay bar says it, and what was played then and what the expert would
+   * have played are marked: a discard's two pieces in the hand, a draw's two piles. */
   async function showMoment(moment) {
     const seat = shown.seat;
     const text = momentText(moment, ctl.view?.log || [], seat, t);
     const code = (choice) => choice?.card ?? choice?.tile ?? null;
-    const marks = moment.kind === 'discard' ? { played: code(moment.played), better: code(moment.expert) } : null;
+    const discard = moment.kind === 'discard';
+    const marks = discard ? { played: code(moment.played), better: code(moment.expert) } : null;
+    const took = moment.played?.source === 'discard';
+    const piles = discard ? null : { discard: took ? 'played' : 'better', stock: took ? 'better' : 'played' };
     try {
       const { steps } = await engine.call('replay', { game: ctl.record.id, seat, since: moment.event });
-      ctl.startReplay(steps, { text, marks });
+      ctl.startReplay(steps, { text, marks, piles });
     } catch (err) {
       Object.assign(shown, { status: 'failed', error: err?.message || String(err) });
       render();

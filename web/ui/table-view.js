@@ -7,7 +7,7 @@
 import { h, keep, numeral, personName } from './dom.js';
 import { renderPiece, renderBack, pieceName, piecesText } from './pieces.js';
 import { logLines, turnedUpLine } from './log-text.js';
-import { momentMarks } from './review.js';
+import { momentMarks, pileMark } from './review.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
 import { stagedKeys, groupEnds } from './hand-model.js';
 import { stepText, adviceNotes } from './hint-steps.js';
@@ -131,15 +131,18 @@ export function renderTable({ t, ctl, on, wide }) {
   const top = v.variant === 'rummy101' ? takeable : v.discard?.length ? v.discard[v.discard.length - 1] : null;
   const freshTop = top && top !== lastDiscardTop;
   lastDiscardTop = top;
+  // A review's moment about a draw marks the source taken then and the expert's (review.js).
+  const marked = (pile) => pileMark(ctl.replay, pile);
+  const markNote = (pile) => (marked(pile) ? `, ${t(`review.pile.${marked(pile)}`)}` : '');
   const stockBtn = h(
     'button',
     {
-      class: ['pile', 'stock', ctl.hint?.pile === 'stock' && 'hinted'],
+      class: ['pile', 'stock', ctl.hint?.pile === 'stock' && 'hinted', marked('stock') && `review-${marked('stock')}`],
       type: 'button',
       id: 'stock',
       'data-fk': 'stock',
       'data-drop': 'stock',
-      'aria-label': t('table.stockLabel', { count: v.stock }),
+      'aria-label': t('table.stockLabel', { count: v.stock }) + markNote('stock'),
       'aria-disabled': reasons.draw ? 'true' : 'false',
       onclick: () => on.action('draw', 'stock'),
     },
@@ -154,14 +157,15 @@ export function renderTable({ t, ctl, on, wide }) {
   const discardBtn = h(
     'button',
     {
-      class: ['pile', 'discard', ctl.hint?.pile === 'discard' && 'hinted'],
+      class: ['pile', 'discard', ctl.hint?.pile === 'discard' && 'hinted', marked('discard') && `review-${marked('discard')}`],
       type: 'button',
       id: 'discard-pile',
       'data-fk': 'discard-pile',
       'data-drop': 'discard',
-      'aria-label': top
-        ? t(v.variant === 'rummy101' ? 'table.takeableLabel' : 'table.discardLabel', { card: pieceName(top, t), count: pileSize })
-        : t('table.discardEmpty'),
+      'aria-label':
+        (top
+          ? t(v.variant === 'rummy101' ? 'table.takeableLabel' : 'table.discardLabel', { card: pieceName(top, t), count: pileSize })
+          : t('table.discardEmpty')) + markNote('discard'),
       onclick: () => (v.phase === 'draw' ? on.action('take', 'discard') : on.action('discard', 'discard')),
     },
     h(
