@@ -257,8 +257,10 @@ export class TableController {
 
   // ---- replay: the moves since this seat's last turn, step by step ------------------------
 
-  /** `moment`: a review's moment shown from its first step ({text, marks: {played, better}
-   * or null}): the replay bar says it there and the hand marks the two pieces (review.js). */
+  /** `moment`: a review's moment shown from its first step ({text, marks, piles}): the replay
+   * bar says it there, and the hand marks a discard's two pieces (`marks`: {played, better}
+   * codes) or the table a draw's two piles (`piles`: {stock, discard} → which is which;
+   * review.js momentMarks, pileMark). */
   startReplay(steps, moment = null) {
     if (!steps?.length || !this.view) return;
     // The hand shown is each step's, in a model of its own: the person's arrangement of the
