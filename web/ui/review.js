@@ -94,7 +94,9 @@ export function createRoundReview({ engine, ctl, t, render }) {
     const discard = moment.kind === 'discard';
     const marks = discard ? { played: code(moment.played), better: code(moment.expert) } : null;
     const took = moment.played?.source === 'discard';
-    const piles = discard ? null : { discard: took ? 'played' : 'better', stock: took ? 'better' : 'played' };
+    // Rummy 101's joker button is neither pile: such a moment marks none.
+    const button = [moment.played?.source, moment.expert?.source].includes('joker');
+    const piles = discard || button ? null : { discard: took ? 'played' : 'better', stock: took ? 'better' : 'played' };
     try {
       const { steps } = await engine.call('replay', { game: ctl.record.id, seat, since: moment.event });
       ctl.startReplay(steps, { text, marks, piles });
