@@ -36,7 +36,6 @@ message that stayed under a meld after it was gone, and notes left in the previo
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
 import sys
 import time
@@ -150,9 +149,8 @@ class Device:
 
     def kept_problems(self, trail: list[str]) -> list[str]:
         """A game gone back, or gone without being finished or deleted."""
-        try:
-            now = self.page.evaluate(KEPT)
-        except Exception:  # navigating: look next time
+        now = safe_evaluate(self.page, KEPT)
+        if now is None:  # navigating: look next time
             return []
         found = []
         if now.get("error"):
@@ -239,8 +237,8 @@ def main(argv: list[str] | None = None) -> int:
                 each.errors.clear()
                 if len(devices) > 1:
                     found += each.kept_problems(trail)
-                    with contextlib.suppress(Exception):
-                        links += [u for u in each.page.evaluate(OFFERED) if u not in links]
+                    offered = safe_evaluate(each.page, OFFERED) or []
+                    links += [u for u in offered if u not in links]
             for problem in found:
                 if problem in seen:
                     continue

@@ -93,8 +93,7 @@ export class TableController {
   }
   /** Every seat is a computer player: the person at this device watches (no actions, no Hint). */
   get watching() {
-    const seats = this.record?.seats || [];
-    return seats.length > 0 && seats.every((s) => s?.bot);
+    return Boolean(this.record?.seats?.length) && peopleSeats(this.record.seats).length === 0;
   }
   /** The seat is the one person playing on this device (so the page may say "you"). */
   isOnlyPersonHere(seat) {

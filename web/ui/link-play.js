@@ -30,6 +30,7 @@ import { createInvites, randomHex } from './invites.js';
 import { createInvitePlay, keptInvite } from './invite-play.js';
 import { peopleSeats, cleanName, namesNobody } from './setup.js';
 import { parseGameHash, gameUrl } from './game-url.js';
+import { momentShown } from './review.js';
 
 /**
  * `app` is the shell's declared state (web/ui/app-state.js): this module sets only its
@@ -309,8 +310,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     const step = r.steps[r.index];
     const event = step.view.log?.[step.event];
     // A review's moment says itself where it begins (review.js showMoment).
-    const line =
-      r.index === 0 && r.moment ? r.moment.text : event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
+    const line = momentShown(r)?.text ?? (event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart'));
     return h(
       'section',
       { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },

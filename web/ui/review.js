@@ -26,6 +26,9 @@ export function pileTopBefore(log, event) {
   return null;
 }
 
+/** The piece a draw's or discard's choice names (`played`, `expert` of a moment). */
+const pieceOf = (choice) => choice?.card ?? choice?.tile ?? null;
+
 /** One moment in words: "Turn 4: you discarded K♦; discarding 9♣ would have left you 6.5
  * points better off on average." `moment` as the engine answers it; `log` the round's log. */
 export function momentText(moment, log, seat, t) {
@@ -35,7 +38,7 @@ export function momentText(moment, log, seat, t) {
   const name = (code) => pieceShort(code, t); // as the turn log and the Hint write it
   const { played, expert } = moment;
   if (moment.kind === 'discard') {
-    return t('review.discard', { n, played: name(played.card ?? played.tile), expert: name(expert.card ?? expert.tile), loss, count });
+    return t('review.discard', { n, played: name(pieceOf(played)), expert: name(pieceOf(expert)), loss, count });
   }
   // The engine says what lay on the pile (`pile`); the log alone misses the card turned up at
   // the deal and what lay under a card taken.
@@ -45,11 +48,14 @@ export function momentText(moment, log, seat, t) {
   return t('review.drewStock', { n, card, loss, count });
 }
 
+/** The review's moment a replay shows now: on its first step only, else null. */
+export const momentShown = (replay) => (replay?.index === 0 ? (replay.moment ?? null) : null);
+
 /** The hand's pieces a review moment marks (`moment.marks` on the replay's first step): item
  * key → 'played' (discarded then) or 'better' (the expert's discard), the first of each code. */
 export function momentMarks(replay, items) {
   const marks = new Map();
-  const m = replay?.index === 0 ? replay.moment?.marks : null;
+  const m = momentShown(replay)?.marks;
   if (!m) return marks;
   for (const [mark, code] of [
     ['played', m.played],
@@ -62,7 +68,7 @@ export function momentMarks(replay, items) {
 }
 
 /** A pile's mark at a review moment's first replay step: 'played', 'better' or null. */
-export const pileMark = (replay, pile) => (replay?.index === 0 ? (replay.moment?.piles?.[pile] ?? null) : null);
+export const pileMark = (replay, pile) => momentShown(replay)?.piles?.[pile] ?? null;
 
 export function createRoundReview({ engine, ctl, t, render }) {
   // The review of one seat's round: {key, seat, status: 'working'|'done'|'failed', answer, error}.
@@ -90,9 +96,8 @@ export function createRoundReview({ engine, ctl, t, render }) {
   async function showMoment(moment) {
     const seat = shown.seat;
     const text = momentText(moment, ctl.view?.log || [], seat, t);
-    const code = (choice) => choice?.card ?? choice?.tile ?? null;
     const discard = moment.kind === 'discard';
-    const marks = discard ? { played: code(moment.played), better: code(moment.expert) } : null;
+    const marks = discard ? { played: pieceOf(moment.played), better: pieceOf(moment.expert) } : null;
     const took = moment.played?.source === 'discard';
     // Rummy 101's joker button is neither pile: such a moment marks none.
     const button = [moment.played?.source, moment.expert?.source].includes('joker');

@@ -132,12 +132,13 @@ export function renderTable({ t, ctl, on, wide }) {
   const freshTop = top && top !== lastDiscardTop;
   lastDiscardTop = top;
   // A review's moment about a draw marks the source taken then and the expert's (review.js).
-  const marked = (pile) => pileMark(ctl.replay, pile);
-  const markNote = (pile) => (marked(pile) ? `, ${t(`review.pile.${marked(pile)}`)}` : '');
+  const pileMarks = { stock: pileMark(ctl.replay, 'stock'), discard: pileMark(ctl.replay, 'discard') };
+  const markClass = (pile) => pileMarks[pile] && `review-${pileMarks[pile]}`;
+  const markNote = (pile) => (pileMarks[pile] ? `, ${t(`review.pile.${pileMarks[pile]}`)}` : '');
   const stockBtn = h(
     'button',
     {
-      class: ['pile', 'stock', ctl.hint?.pile === 'stock' && 'hinted', marked('stock') && `review-${marked('stock')}`],
+      class: ['pile', 'stock', ctl.hint?.pile === 'stock' && 'hinted', markClass('stock')],
       type: 'button',
       id: 'stock',
       'data-fk': 'stock',
@@ -157,7 +158,7 @@ export function renderTable({ t, ctl, on, wide }) {
   const discardBtn = h(
     'button',
     {
-      class: ['pile', 'discard', ctl.hint?.pile === 'discard' && 'hinted', marked('discard') && `review-${marked('discard')}`],
+      class: ['pile', 'discard', ctl.hint?.pile === 'discard' && 'hinted', markClass('discard')],
       type: 'button',
       id: 'discard-pile',
       'data-fk': 'discard-pile',
@@ -286,6 +287,9 @@ function openedText(opened, v, t, you = false) {
   return t(you ? `${key}.you` : key);
 }
 
+/** Who plays a seat, in words: "Computer · hard", or "Person". */
+const seatKind = (ctl, seat, t) => (ctl.isBot(seat) ? t(`level.${ctl.record.seats[seat].bot}`) : t('seat.human'));
+
 function seatChip({ t, ctl, v, seat, kind }) {
   const current = !v.round_over && v.current_player === seat;
   const count = v.hand_sizes[seat];
@@ -293,7 +297,7 @@ function seatChip({ t, ctl, v, seat, kind }) {
   // Each opponent's last discard stays by their seat until their next turn (the pile's top
   // is soon covered by the next player's).
   const lastDiscard = v.variant === 'rummy101' ? v.last_discards?.[seat] : lastDiscardOf(v.log || [], seat);
-  const who = ctl.isBot(seat) ? t(`level.${ctl.record.seats[seat].bot}`) : t('seat.human');
+  const who = seatKind(ctl, seat, t);
   const label = t('seat.label', { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
   const thinking = ctl.thinking === seat;
   const sig = JSON.stringify([t.lang, v.variant, kind, label, current, thinking, count, opened, lastDiscard, who, v.scores?.[seat]]);
@@ -618,7 +622,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       'div',
       { class: 'my-head' },
       personName(ctl.name(me), 'my-name'),
-      ctl.watching ? h('span', { class: 'my-level', text: t(`level.${ctl.record.seats[me].bot}`) }) : null,
+      ctl.watching ? h('span', { class: 'my-level', text: seatKind(ctl, me, t) }) : null,
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
       myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
