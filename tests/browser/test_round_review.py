@@ -26,6 +26,17 @@ MOMENT = re.compile(
     r"would have left you [\d.]+ points? better off on average\.$"
 )
 
+# The hand's pieces that something covers at their middle, or whose foot is under the replay
+# bar, by code.
+HIDDEN_PIECES = """() => {
+  const bar = document.querySelector('#replay')?.getBoundingClientRect().top ?? Infinity;
+  return [...document.querySelectorAll('#hand button.in-hand')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    const middle = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return r.bottom > bar + 1 || !b.contains(middle);
+  }).map((b) => b.dataset.code);
+}"""
+
 
 def code_of(sign: str) -> str:
     """A card as the page writes it ("10♣") as the engine codes it ("TC")."""
@@ -76,6 +87,13 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
         piece = page.locator(f"#hand .review-{mark}")
         expect(piece).to_have_attribute("data-code", code_of(sign))
         expect(piece).to_have_attribute("aria-label", re.compile(f", {note}$"))
+    # Every piece of the hand can be seen above the bar, on a phone and on a wide screen.
+    assert page.evaluate(HIDDEN_PIECES) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(page.locator("#table")).to_be_visible()
+    assert page.evaluate(HIDDEN_PIECES) == []
+    shot(page, "review-moment-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
     press(page, "#replay-next")
     expect(page.locator("#replay-text")).to_contain_text("Move 2 of")
     expect(page.locator("#hand .review-played, #hand .review-better")).to_have_count(0)

@@ -249,6 +249,7 @@ export async function startApp({ root, engine }) {
     document.documentElement.dataset.screen = screen;
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
+    keepAboveReplayBar();
     // At "instant" nothing on the table moves: nor the drop of a new card (styles.css).
     document.documentElement.dataset.motion = flightMs() > 0 ? 'on' : 'off';
     // The turn log lists the newest first: keep its top in view.
@@ -259,6 +260,14 @@ export async function startApp({ root, engine }) {
     performance.measure('render', { start: started, detail: screen });
     performance.clearMeasures('render');
   }
+
+  /** The replay bar is fixed at the screen's foot and its sentence wraps to any height: the
+   * hand, sticky at the foot too, stands on it (styles.css reads --replay-h). */
+  function keepAboveReplayBar() {
+    const bar = root.querySelector('#replay');
+    document.documentElement.style.setProperty('--replay-h', bar ? `${bar.offsetHeight}px` : '0px');
+  }
+  window.addEventListener('resize', keepAboveReplayBar);
 
   /** Focus after a render: a screen's one next step (app.focusNext), else a dialog's first
    * button, else the control that had it (matched by data-fk), its caret where it was. */
