@@ -2,7 +2,7 @@
 // lay on the pile, and each kind of moment in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ownTurn, pileTopBefore, momentText, momentMarks, pileMark } from '../../web/ui/review.js';
+import { ownTurn, pileTopBefore, momentText, momentMarks, momentPiles, pileMark } from '../../web/ui/review.js';
 import { makeTranslator, loadLanguage } from '../../web/i18n/index.js';
 
 const log = [
@@ -47,6 +47,48 @@ test('each kind of moment reads as a sentence with its points', async () => {
   ];
   const tile = { event: 1, kind: 'discard', played: { type: 'discard', tile: 'R8' }, expert: { type: 'discard', tile: 'B13' }, loss: 2 };
   assert.match(momentText(tile, tiles, 0, t), /^Turn 1: you discarded red 8; discarding blue 13 would have left you 2 points/);
+});
+
+// Rummy 101's joker button (an option): a draw from neither pile, said as a press.
+const draw = (played, expert) => ({
+  event: 4,
+  kind: 'draw',
+  played: { type: 'draw', source: played },
+  expert: { type: 'draw', source: expert },
+  loss: 4,
+  pile: '7C',
+});
+
+test('a draw by the joker button, or one the expert would have made by it, says so', async () => {
+  for (const code of ['en', 'ro', 'he']) await loadLanguage(code);
+  const en = makeTranslator('en');
+  const said = {
+    'stock joker': /^Turn 2: you drew from the stock; pressing the joker button would have left you 4 points better off on average\.$/,
+    'discard joker': /^Turn 2: you took 7♣ from the discard pile; pressing the joker button would have left you 4 points/,
+    'joker stock': /^Turn 2: you pressed the joker button; drawing from the stock would have left you 4 points/,
+    'joker discard': /^Turn 2: you pressed the joker button; taking 7♣ from the discard pile would have left you 4 points/,
+  };
+  for (const [pair, sentence] of Object.entries(said)) {
+    const moment = draw(...pair.split(' '));
+    assert.match(momentText(moment, log, 0, en), sentence);
+    // Every language says each, with the loss in its number, and no hole left unfilled.
+    for (const code of ['ro', 'he']) {
+      for (const loss of [1, 4, 25]) {
+        const text = momentText({ ...moment, loss }, log, 0, makeTranslator(code));
+        assert.doesNotMatch(text, /[{}]|undefined/, `${code} ${pair}`);
+        assert.match(text, code === 'ro' ? /buton/ : /ג׳וקר/, `${code} ${pair}`);
+        if (pair.includes('discard')) assert.match(text, /7♣/);
+      }
+    }
+  }
+});
+
+test('a draw’s moment marks the piles it names, never for the joker button', () => {
+  assert.deepEqual(momentPiles(draw('stock', 'discard')), { stock: 'played', discard: 'better' });
+  assert.deepEqual(momentPiles(draw('discard', 'stock')), { discard: 'played', stock: 'better' });
+  assert.deepEqual(momentPiles(draw('joker', 'stock')), { stock: 'better' });
+  assert.deepEqual(momentPiles(draw('discard', 'joker')), { discard: 'played' });
+  assert.equal(momentPiles({ kind: 'discard', played: { card: '9C' }, expert: { card: 'KD' } }), null);
 });
 
 test('a loss of one point, as shown, reads in the singular', async () => {

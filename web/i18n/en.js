@@ -638,6 +638,22 @@ export default {
     one: 'Turn {n}: you drew from the stock; taking {card} from the discard pile would have left you {loss} point better off on average.',
     other: 'Turn {n}: you drew from the stock; taking {card} from the discard pile would have left you {loss} points better off on average.',
   },
+  'review.drewStockNotJoker': {
+    one: 'Turn {n}: you drew from the stock; pressing the joker button would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you drew from the stock; pressing the joker button would have left you {loss} points better off on average.',
+  },
+  'review.tookDiscardNotJoker': {
+    one: 'Turn {n}: you took {card} from the discard pile; pressing the joker button would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you took {card} from the discard pile; pressing the joker button would have left you {loss} points better off on average.',
+  },
+  'review.jokerNotStock': {
+    one: 'Turn {n}: you pressed the joker button; drawing from the stock would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you pressed the joker button; drawing from the stock would have left you {loss} points better off on average.',
+  },
+  'review.jokerNotDiscard': {
+    one: 'Turn {n}: you pressed the joker button; taking {card} from the discard pile would have left you {loss} point better off on average.',
+    other: 'Turn {n}: you pressed the joker button; taking {card} from the discard pile would have left you {loss} points better off on average.',
+  },
   'review.theDiscard': 'the discard',
   'seat.thinking': 'thinking…',
 };

@@ -658,6 +658,26 @@ export default {
     few: 'Tura {n}: ai tras din pachet; luând {card} din teanc ai fi avut în medie cu {loss} puncte mai bine.',
     other: 'Tura {n}: ai tras din pachet; luând {card} din teanc ai fi avut în medie cu {loss} de puncte mai bine.',
   },
+  'review.drewStockNotJoker': {
+    one: 'Tura {n}: ai tras din pachet; apăsând butonul joker ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai tras din pachet; apăsând butonul joker ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai tras din pachet; apăsând butonul joker ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
+  'review.tookDiscardNotJoker': {
+    one: 'Tura {n}: ai luat {card} din teanc; apăsând butonul joker ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai luat {card} din teanc; apăsând butonul joker ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai luat {card} din teanc; apăsând butonul joker ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
+  'review.jokerNotStock': {
+    one: 'Tura {n}: ai apăsat butonul joker; trăgând din pachet ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai apăsat butonul joker; trăgând din pachet ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai apăsat butonul joker; trăgând din pachet ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
+  'review.jokerNotDiscard': {
+    one: 'Tura {n}: ai apăsat butonul joker; luând {card} din teanc ai fi avut în medie cu un punct mai bine.',
+    few: 'Tura {n}: ai apăsat butonul joker; luând {card} din teanc ai fi avut în medie cu {loss} puncte mai bine.',
+    other: 'Tura {n}: ai apăsat butonul joker; luând {card} din teanc ai fi avut în medie cu {loss} de puncte mai bine.',
+  },
   'review.theDiscard': 'cartea aruncată',
   'seat.thinking': 'se gândește…',
 };

@@ -44,8 +44,32 @@ export function momentText(moment, log, seat, t) {
   // the deal and what lay under a card taken.
   const top = moment.pile ?? pileTopBefore(log, moment.event);
   const card = top ? name(top) : t('review.theDiscard');
-  if (played.source === 'discard') return t('review.tookDiscard', { n, card, loss, count });
-  return t('review.drewStock', { n, card, loss, count });
+  return t(DRAW_SENTENCES[`${played.source} ${expert.source}`], { n, card, loss, count });
+}
+
+// A draw's moment by where the person drew and where the expert would have: the stock, the
+// discard pile, or (Rummy 101, when the option is on) the joker button.
+const DRAW_SENTENCES = {
+  'stock discard': 'review.drewStock',
+  'discard stock': 'review.tookDiscard',
+  'stock joker': 'review.drewStockNotJoker',
+  'discard joker': 'review.tookDiscardNotJoker',
+  'joker stock': 'review.jokerNotStock',
+  'joker discard': 'review.jokerNotDiscard',
+};
+
+/** The piles a draw's moment marks: the one drawn from then ('played') and the expert's
+ * ('better'). The joker button is neither pile, and a discard's moment marks none. */
+export function momentPiles(moment) {
+  if (moment.kind !== 'draw') return null;
+  const piles = {};
+  for (const [choice, mark] of [
+    [moment.played, 'played'],
+    [moment.expert, 'better'],
+  ]) {
+    if (choice?.source === 'stock' || choice?.source === 'discard') piles[choice.source] = mark;
+  }
+  return piles;
 }
 
 /** The review's moment a replay shows now: on its first step only, else null. */
@@ -98,13 +122,9 @@ export function createRoundReview({ engine, ctl, t, render }) {
     const text = momentText(moment, ctl.view?.log || [], seat, t);
     const discard = moment.kind === 'discard';
     const marks = discard ? { played: pieceOf(moment.played), better: pieceOf(moment.expert) } : null;
-    const took = moment.played?.source === 'discard';
-    // Rummy 101's joker button is neither pile: such a moment marks none.
-    const button = [moment.played?.source, moment.expert?.source].includes('joker');
-    const piles = discard || button ? null : { discard: took ? 'played' : 'better', stock: took ? 'better' : 'played' };
     try {
       const { steps } = await engine.call('replay', { game: ctl.record.id, seat, since: moment.event });
-      ctl.startReplay(steps, { text, marks, piles });
+      ctl.startReplay(steps, { text, marks, piles: momentPiles(moment) });
     } catch (err) {
       Object.assign(shown, { status: 'failed', error: err?.message || String(err) });
       render();
