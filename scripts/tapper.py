@@ -4,9 +4,9 @@ after every press what must always hold.
 
     python3 scripts/tapper.py [--device phone|desktop] [--lang en|he|ro] [--seed 1] [--taps 500]
 
-Not part of the test command (it is random, and a run takes minutes): run it after a change to
-the page, on both devices and in a right-to-left language too. It builds dist/ if missing and
-serves it itself.
+The test command runs a short one (tests/browser/test_tapper.py: 150 presses by link, in
+Hebrew); run longer ones after a change to the page, on both devices, in each language and with
+other seeds (a run of 500 takes minutes). It builds dist/ if missing and serves it itself.
 
 Each press lands at the middle of something visible and enabled — a button, a card, a meld, a
 summary, a radio, a checkbox, a field — overlays and all, as a finger would; a select gets a
@@ -173,7 +173,11 @@ def start_link_game(page, rng: random.Random) -> None:
     page.click(f"input[name=variant][value={variant}]")
     page.wait_for_selector(f"label.variant.chosen input[value={variant}]")
     if page.locator("#players").is_enabled():
-        page.select_option("#players", str(4 if variant == "rummy200" else rng.choice([2, 3])))
+        players = str(4 if variant == "rummy200" else rng.choice([2, 3]))
+        page.select_option("#players", players)
+        # The seats are drawn anew for the count chosen: count them once they are.
+        page.wait_for_selector(f"#seat-kind-{int(players) - 1}")
+        page.wait_for_selector(f"#seat-kind-{players}", state="detached")
     count = page.locator("[id^=seat-kind-]").count()
     for seat in range(count):
         kind = "human" if seat < 2 or (variant == "rummy200" and seat < 3) else "easy"
@@ -195,66 +199,76 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     _server, site = build.serve_in_thread(0)
-    rng = random.Random(args.seed)
-    trail: list[str] = []
-    seen: set[str] = set()
-    SHOTS.mkdir(exist_ok=True)
-    query = f"?seed={args.seed}&speed=instant&lang={args.lang}"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
-        devices = [Device(browser, "A", args.device, site, query)]
-        links: list[str] = []  # every link offered, oldest first
-        opened: set[str] = set()
-        if args.link:
-            devices.append(Device(browser, "B", args.device, site, query))
-            start_link_game(devices[0].page, rng)
-            trail.append("A: a game for two people by link")
-        for n in range(args.taps):
-            device = devices[0]
-            if len(devices) > 1:
-                device = pick_device(devices, rng)
-                trail.append(f"{device.name}:")
-            page = device.page
-            try:
-                if len(devices) > 1 and links and wants_a_link(links, opened, rng):
-                    device = open_a_link(devices, links, opened, rng, trail)
-                    page = device.page
-                elif len(devices) == 1 or not follow_the_hint(page, rng, trail):
-                    tap(page, rng, trail)
-            except Exception as error:  # a press that could not land: note it, go on
-                trail.append(f"  (missed: {str(error).splitlines()[0][:80]})")
-            time.sleep(rng.choice([0, 0.05, 0.2, 0.6]))
-            if rng.random() < 0.01:
-                page.reload()
-                trail.append("reload")
-                page.wait_for_function(READY, timeout=90_000)
-            try:
-                found = page.evaluate(RULES)
-            except Exception:  # the page was navigating: look again after the next press
-                found = []
-            for each in devices:
-                found += [f"{each.name}: {e}" if len(devices) > 1 else e for e in each.errors]
-                each.errors.clear()
-                if len(devices) > 1:
-                    found += each.kept_problems(trail)
-                    offered = safe_evaluate(each.page, OFFERED) or []
-                    links += [u for u in offered if u not in links]
-            for problem in found:
-                if problem in seen:
-                    continue
-                seen.add(problem)
-                shot = SHOTS / f"tapper-{args.device}-{args.seed}-{n}.png"
-                page.screenshot(path=str(shot))
-                after = " → ".join(trail[-8:])
-                print(f"press {n}: {problem}\n  after: {after}\n  {shot}", flush=True)
+        found = run(browser, site, args.device, args.lang, args.seed, args.taps, args.link)
         browser.close()
-    run = f"{args.device}, {args.lang}, seed {args.seed}"
-    if args.link:
-        opens = [step for step in trail if " opens " in step]
+    return 1 if found["problems"] else 0
+
+
+def run(browser, site: str, device: str, lang: str, seed: int, taps: int, link: bool) -> dict:
+    """``taps`` presses on the site at ``site`` in ``browser`` (on two phones by link when
+    ``link``): ``{"problems": [...], "links": n, "opened": n}``, what broke a rule (each printed
+    once as it is found), the links offered and the times one was opened; a summary is printed
+    at the end. tests/browser/test_tapper.py runs a short one."""
+    rng = random.Random(seed)
+    trail: list[str] = []
+    seen: list[str] = []
+    SHOTS.mkdir(exist_ok=True)
+    query = f"?seed={seed}&speed=instant&lang={lang}"
+    devices = [Device(browser, "A", device, site, query)]
+    links: list[str] = []  # every link offered, oldest first
+    opened: set[str] = set()
+    if link:
+        devices.append(Device(browser, "B", device, site, query))
+        start_link_game(devices[0].page, rng)
+        trail.append("A: a game for two people by link")
+    for n in range(taps):
+        here = devices[0]
+        if len(devices) > 1:
+            here = pick_device(devices, rng)
+            trail.append(f"{here.name}:")
+        page = here.page
+        try:
+            if len(devices) > 1 and links and wants_a_link(links, opened, rng):
+                page = open_a_link(devices, links, opened, rng, trail).page
+            elif len(devices) == 1 or not follow_the_hint(page, rng, trail):
+                tap(page, rng, trail)
+        except Exception as error:  # a press that could not land: note it, go on
+            trail.append(f"  (missed: {str(error).splitlines()[0][:80]})")
+        time.sleep(rng.choice([0, 0.05, 0.2, 0.6]))
+        if rng.random() < 0.01:
+            page.reload()
+            trail.append("reload")
+            page.wait_for_function(READY, timeout=90_000)
+        try:
+            found = page.evaluate(RULES)
+        except Exception:  # the page was navigating: look again after the next press
+            found = []
+        for each in devices:
+            found += [f"{each.name}: {e}" if len(devices) > 1 else e for e in each.errors]
+            each.errors.clear()
+            if len(devices) > 1:
+                found += each.kept_problems(trail)
+                offered = safe_evaluate(each.page, OFFERED) or []
+                links += [u for u in offered if u not in links]
+        for problem in found:
+            if problem in seen:
+                continue
+            seen.append(problem)
+            shot = SHOTS / f"tapper-{device}-{seed}-{n}.png"
+            page.screenshot(path=str(shot))
+            after = " → ".join(trail[-8:])
+            print(f"press {n}: {problem}\n  after: {after}\n  {shot}", flush=True)
+    for each in devices:
+        each.page.context.close()
+    summary = f"{device}, {lang}, seed {seed}"
+    opens = [step for step in trail if " opens " in step]
+    if link:
         again = sum("again" in step for step in opens)
-        run += f", by link: {len(links)} links offered, {len(opens)} opened ({again} again)"
-    print(f"{args.taps} presses ({run}): {len(seen)} problems")
-    return 1 if seen else 0
+        summary += f", by link: {len(links)} links offered, {len(opens)} opened ({again} again)"
+    print(f"{taps} presses ({summary}): {len(seen)} problems")
+    return {"problems": seen, "links": len(links), "opened": len(opens)}
 
 
 def follow_the_hint(page, rng: random.Random, trail: list[str]) -> bool:
