@@ -32,18 +32,27 @@ from rummy import cards, tiles
 def test_a_game_of_computer_players_only_is_watched_to_its_score_sheet(browser, site_url):
     # Every seat a computer player: nobody plays at this device, so the table offers no action
     # and no Hint (dimmed buttons that only ever say "not your turn"), and says whose hand it
-    # shows; the round plays itself out.
+    # shows, any seat's to choose; the round plays itself out.
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=5&speed=instant&max_rebuilds=0")
     choose_game(page, "basic", 2, level="hard")
     page.select_option("#seat-kind-0", "expert")
     start(page)
-    expect(page.locator("#watching")).to_have_text(
-        "Computer players only: you are watching them play. The hand shown is Player 1’s."
+    expect(page.locator("#watching")).to_contain_text(
+        "Computer players only: you are watching them play."
     )
+    shown = page.get_by_label("Hand shown")
+    expect(shown.locator("option:checked")).to_have_text("Player 1")
+    expect(page.locator(".my-name")).to_have_text("Player 1")
     expect(page.locator(".my-area")).to_contain_text("Computer · expert")
     expect(page.locator(".actions")).to_have_count(0)
     expect(page.locator("#btn-hint")).to_have_count(0)
+    # Ana's hand instead: hers below, and Player 1 among the others at the table.
+    shown.select_option(label="Ana")
+    expect(page.locator(".my-name")).to_have_text("Ana")
+    expect(page.locator(".my-area")).to_contain_text("Computer · hard")
+    expect(page.locator(".opponents")).to_contain_text("Player 1")
+    assert axe_violations(page) == [], "the watched table"
     expect(page.locator("#score-sheet")).to_be_visible(timeout=120_000)
     assert page.problems == []
 

@@ -291,6 +291,14 @@ export class TableController {
     this.onChange();
   }
 
+  /** A game of computer players only: show `seat`'s hand (the table as that seat sees it). */
+  async watchSeat(seat) {
+    if (!this.watching || seat === this.viewer || !this.record.seats[seat]) return;
+    this.switchViewer(seat);
+    await this.refreshView();
+    this.onChange();
+  }
+
   async refreshView(seat = this.viewer) {
     const res = await this.call('view', { game: this.record.id, seat });
     this.setView(res.view);

@@ -30,6 +30,7 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
   const intents = {
     dock: () => linkPlay.dock(),
     replaySince: (from) => linkPlay.replaySince(from),
+    watchSeat: (seat) => ctl.watchSeat(seat),
     menu: () => openDialog({ kind: 'menu' }),
     scores: () => openDialog({ kind: 'scores' }),
     toggle(key) {

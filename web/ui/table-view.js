@@ -644,7 +644,24 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
     // here when every seat is a computer player: the toolbar gives way to a line saying so.
-    sendDock ?? (covered ? null : ctl.watching ? h('p', { class: 'watching', id: 'watching', text: t('table.watching', { name: ctl.name(me) }) }) : actions),
+    sendDock ?? (covered ? null : ctl.watching ? watchingLine(ctl, t, on) : actions),
+  );
+}
+
+/** Where the toolbar was, in a game of computer players only: that nobody plays here, and
+ * whose hand is shown (any seat's, to choose). */
+function watchingLine(ctl, t, on) {
+  const seats = ctl.record.seats.map((_, seat) => h('option', { value: String(seat), selected: seat === ctl.viewer || undefined, text: ctl.name(seat) }));
+  return h(
+    'div',
+    { class: 'watching', id: 'watching' },
+    h('p', { text: t('table.watching') }),
+    h(
+      'label',
+      { class: 'watch-seat' },
+      h('span', { text: t('table.watchHand') }),
+      h('select', { id: 'watch-seat', 'data-fk': 'watch-seat', onchange: (e) => on.watchSeat(Number(e.target.value)) }, seats),
+    ),
   );
 }
 
