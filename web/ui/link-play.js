@@ -31,6 +31,7 @@ import { createInvitePlay, keptInvite } from './invite-play.js';
 import { peopleSeats, cleanName, namesNobody } from './setup.js';
 import { parseGameHash, gameUrl } from './game-url.js';
 import { momentShown } from './review.js';
+import { refusalText } from './refusals.js';
 
 /**
  * `app` is the shell's declared state (web/ui/app-state.js): this module sets only its
@@ -379,7 +380,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
 
   /** A link that cannot be used: say why where the player is; nothing they hold changes. */
   function refuse(err) {
-    const say = (t) => t('link.refused', { reason: err?.say?.(t) ?? (err?.message || String(err)) });
+    const say = (t) => t('link.refused', { reason: refusalText(err, t) });
     if (app.screen === 'table' && ctl.view) {
       ctl.message = { text: say(t), kind: 'error', near: 'status' };
     } else {
