@@ -450,7 +450,7 @@ export default {
   'howto.controls.4':
     'Not sure what to do? “Hint” shows the move the expert would make, one step at a time, and selects what to play. After a round, “Review the round” on the score sheet names up to three of your draws or discards where the expert would have chosen otherwise, judged only from what you could see then; “Show this moment” plays it again on the table.',
   'howto.controls.5':
-    'Computer players come in five levels, from random to expert, the strongest. None of them sees your hand or the stock: they play from what is on the table and in the turn log, as you do.',
+    'Computer players come in five levels, from random to expert, the strongest. None of them sees your hand or the stock: they play from what is on the table and in the turn log, as you do. Make every seat a computer player to watch them play: “Hand shown” chooses whose hand you see.',
 
   'ex.valid': 'valid',
   'ex.invalid': 'not valid',

@@ -459,7 +459,7 @@ export default {
   'howto.controls.4':
     'Nu știi ce să faci? „Indiciu” arată mutarea pe care ar face-o expertul, pas cu pas, și alege ce să joci. După o rundă, „Analizează runda” de pe foaia de scor numește până la trei trageri sau aruncări ale tale unde expertul ar fi ales altfel, judecate doar după ce puteai vedea atunci; „Arată momentul” o joacă din nou pe masă.',
   'howto.controls.5':
-    'Jucătorii calculator au cinci niveluri, de la aleatoriu la expert, cel mai puternic. Niciunul nu îți vede mâna sau pachetul: joacă după ce e pe masă și în jurnalul turelor, ca și tine.',
+    'Jucătorii calculator au cinci niveluri, de la aleatoriu la expert, cel mai puternic. Niciunul nu îți vede mâna sau pachetul: joacă după ce e pe masă și în jurnalul turelor, ca și tine. Dacă toate locurile sunt jucători-calculator, îi priviți jucând: „Mâna arătată” alege a cui mână vedeți.',
 
   'ex.valid': 'corect',
   'ex.invalid': 'greșit',
