@@ -2,7 +2,7 @@
 the random tapper (scripts/tapper.py, where the rules it checks after every press are listed:
 no error, no unfilled text, one message at a time, nothing cut or scrolling sideways, and no
 game on either phone going back or lost without a confirmed deletion). Longer runs, on other
-devices, languages and seeds, are for after a change to the page (README, "Testing")."""
+devices, languages and seeds, are for after a change to the page (README, "Tests")."""
 
 from __future__ import annotations
 

@@ -120,8 +120,7 @@ export function createRoundReview({ engine, ctl, t, render }) {
   async function showMoment(moment) {
     const seat = shown.seat;
     const text = momentText(moment, ctl.view?.log || [], seat, t);
-    const discard = moment.kind === 'discard';
-    const marks = discard ? { played: pieceOf(moment.played), better: pieceOf(moment.expert) } : null;
+    const marks = moment.kind === 'discard' ? { played: pieceOf(moment.played), better: pieceOf(moment.expert) } : null;
     try {
       const { steps } = await engine.call('replay', { game: ctl.record.id, seat, since: moment.event });
       ctl.startReplay(steps, { text, marks, piles: momentPiles(moment) });
