@@ -2,10 +2,12 @@
 """A random tapper: presses whatever the page offers, as a restless person would, and checks
 after every press what must always hold.
 
-    python3 scripts/tapper.py [--device phone|desktop] [--lang en|he|ro] [--seed 1] [--taps 500]
+    python3 scripts/tapper.py [--device phone|desktop|small|landscape] [--lang en|he|ro]
+                              [--seed 1] [--taps 500] [--link]
 
 The test command runs a short one (tests/browser/test_tapper.py: 150 presses by link, in
-Hebrew); run longer ones after a change to the page, on both devices, in each language and with
+Hebrew); run longer ones after a change to the page, on each device (a 390×844 phone, a
+1280×800 desktop, a 360×640 phone, an 844×390 phone held sideways), in each language and with
 other seeds (a run of 500 takes minutes). It builds dist/ if missing and serves it itself.
 
 Each press lands at the middle of something visible and enabled — a button, a card, a meld, a
