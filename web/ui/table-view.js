@@ -436,7 +436,6 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
   const waitingFor = ctl.coverFor ?? null;
   const covered = waitingFor !== null && (!ctl.isRemote(waitingFor) || ctl.isRemote(me));
   const sendDock = waitingFor !== null && !covered ? on.dock?.() : null;
-  const fits101 = kind === 'tile';
 
   // Staging (any rule set; Rummy 101's opening is one action holding several melds).
   const progress = openingProgress(ctl);
@@ -456,79 +455,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       )
     : null;
 
-  const handCount = model.items.length;
-  const ends = groupEnds(model);
-  // The piece just drawn from the stock (or by the joker button) is marked, as a taken discard
-  // is, until the next move: a sorted hand puts it in its place, not at the end. A deal (every
-  // piece new) marks none.
-  const drawn = ctl.myTurn && v.phase === 'play' && !v.taken && model.fresh.size === 1 ? [...model.fresh][0] : null;
-  const marks = momentMarks(ctl.replay, model.items);
-  const handEl = covered
-    ? h(
-        'div',
-        { class: 'hand covered' },
-        // Play by link puts the "send the game" dock here (link-play.js); else the hand-off.
-        on.dock?.() ??
-          h('button', {
-            class: 'btn primary big',
-            type: 'button',
-            id: 'reveal',
-            'data-fk': 'reveal',
-            onclick: () => ctl.revealHand(),
-            text: t('cover.ready', { name: ctl.name(ctl.coverFor) }),
-          }),
-      )
-    : h(
-        'div',
-        {
-          class: ['hand', fits101 ? 'rack' : 'fan', ends.size > 0 && 'arranged'],
-          id: 'hand',
-          role: 'group',
-          'aria-label': t('hand.label', { count: handCount }),
-          'data-drop': 'hand',
-          style: { '--count': String(Math.max(handCount, 2)) },
-        },
-        model.items.map((item, i) => {
-          const mark = marks.get(item.key) ?? null;
-          const selected = model.selected.has(item.key);
-          const isStaged = staged.has(item.key);
-          const fresh = model.fresh.has(item.key);
-          const hinted = Boolean(ctl.hint?.keys?.has(item.key));
-          const taken = item.code === v.taken;
-          const justDrawn = item.key === drawn;
-          const groupEnd = ends.has(item.key) && i < handCount - 1;
-          const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd, mark];
-          return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
-            renderPiece(item.code, t, {
-              tag: 'button',
-              attrs: {
-                type: 'button',
-                class: [
-                  'in-hand',
-                  selected && 'selected',
-                  isStaged && 'staged',
-                  fresh && 'fresh',
-                  hinted && 'hinted',
-                  taken && 'taken',
-                  justDrawn && 'drawn',
-                  groupEnd && 'group-end',
-                  mark && `review-${mark}`,
-                ],
-                'aria-pressed': selected ? 'true' : 'false',
-                'data-key': item.key,
-                'data-fk': `card-${item.key}`,
-                'data-index': i,
-                disabled: isStaged || undefined,
-                'aria-label':
-                  pieceName(item.code, t) +
-                  (mark ? `, ${t(`review.mark.${mark}`)}` : taken ? `, ${t('hand.takenNote')}` : justDrawn ? `, ${t('hand.drawnNote')}` : ''),
-                onclick: () => on.toggle(item.key),
-                onkeydown: (e) => on.handKey(e, item.key, i),
-              },
-            }),
-          );
-        }),
-      );
+  const handEl = covered ? coveredHand({ t, ctl, on }) : handPieces({ t, ctl, v, on, kind, staged });
 
   const selectedCount = [...model.selected].filter((k) => !staged.has(k)).length;
   // Touch has no Escape key: one tap lets go of every selected card.
@@ -542,7 +469,131 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
         text: t('hand.clear', { count: selectedCount }),
       })
     : null;
-  const sortBtns = h(
+  const jb = jokerButtonState(v, me);
+  const labels = actionLabels({ t, ctl, v, jb, notOpened: v.variant === 'rummy101' && !v.opened?.[me] });
+
+  const myScore = v.scores?.[me] ?? 0;
+  const myOpened = v.opened?.[me];
+  return h(
+    'section',
+    { class: ['my-area', ctl.myTurn && 'current'], 'aria-label': t('hand.area') },
+    h(
+      'div',
+      { class: 'my-head' },
+      personName(ctl.name(me), 'my-name'),
+      ctl.watching ? h('span', { class: 'my-level', text: seatKind(ctl, me, t) }) : null,
+      ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
+      h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
+      myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
+      v.last_discards?.[me]
+        ? h(
+            'span',
+            { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
+            renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } }),
+          )
+        : null,
+      covered ? null : sortButtons({ t, ctl, kind }),
+    ),
+    counter,
+    stagedRow,
+    msgNear('hand'),
+    handEl,
+    covered ? null : clearBtn,
+    msgNear('actions'),
+    covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
+    // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
+    // here when every seat is a computer player: the toolbar gives way to a line saying so.
+    sendDock ?? (covered ? null : ctl.watching ? watchingLine(ctl, t, on) : actionBar({ t, ctl, v, reasons, on, labels, jb, progress })),
+  );
+}
+
+/** The hand while it is covered for another person at this device: the one button that shows
+ * it (or, in play by link, the dock that sends the game on). */
+function coveredHand({ t, ctl, on }) {
+  return h(
+    'div',
+    { class: 'hand covered' },
+    // Play by link puts the "send the game" dock here (link-play.js); else the hand-off.
+    on.dock?.() ??
+      h('button', {
+        class: 'btn primary big',
+        type: 'button',
+        id: 'reveal',
+        'data-fk': 'reveal',
+        onclick: () => ctl.revealHand(),
+        text: t('cover.ready', { name: ctl.name(ctl.coverFor) }),
+      }),
+  );
+}
+
+/** The hand's pieces, each a button: selected, staged, new, hinted, taken, just drawn, the
+ * end of an arranged group, a review moment's mark. */
+function handPieces({ t, ctl, v, on, kind, staged }) {
+  const model = ctl.hand;
+  const handCount = model.items.length;
+  const ends = groupEnds(model);
+  // The piece just drawn from the stock (or by the joker button) is marked, as a taken discard
+  // is, until the next move: a sorted hand puts it in its place, not at the end. A deal (every
+  // piece new) marks none.
+  const drawn = ctl.myTurn && v.phase === 'play' && !v.taken && model.fresh.size === 1 ? [...model.fresh][0] : null;
+  const marks = momentMarks(ctl.replay, model.items);
+  return h(
+    'div',
+    {
+      class: ['hand', kind === 'tile' ? 'rack' : 'fan', ends.size > 0 && 'arranged'],
+      id: 'hand',
+      role: 'group',
+      'aria-label': t('hand.label', { count: handCount }),
+      'data-drop': 'hand',
+      style: { '--count': String(Math.max(handCount, 2)) },
+    },
+    model.items.map((item, i) => {
+      const mark = marks.get(item.key) ?? null;
+      const selected = model.selected.has(item.key);
+      const isStaged = staged.has(item.key);
+      const fresh = model.fresh.has(item.key);
+      const hinted = Boolean(ctl.hint?.keys?.has(item.key));
+      const taken = item.code === v.taken;
+      const justDrawn = item.key === drawn;
+      const groupEnd = ends.has(item.key) && i < handCount - 1;
+      const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd, mark];
+      return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
+        renderPiece(item.code, t, {
+          tag: 'button',
+          attrs: {
+            type: 'button',
+            class: [
+              'in-hand',
+              selected && 'selected',
+              isStaged && 'staged',
+              fresh && 'fresh',
+              hinted && 'hinted',
+              taken && 'taken',
+              justDrawn && 'drawn',
+              groupEnd && 'group-end',
+              mark && `review-${mark}`,
+            ],
+            'aria-pressed': selected ? 'true' : 'false',
+            'data-key': item.key,
+            'data-fk': `card-${item.key}`,
+            'data-index': i,
+            disabled: isStaged || undefined,
+            'aria-label':
+              pieceName(item.code, t) +
+              (mark ? `, ${t(`review.mark.${mark}`)}` : taken ? `, ${t('hand.takenNote')}` : justDrawn ? `, ${t('hand.drawnNote')}` : ''),
+            onclick: () => on.toggle(item.key),
+            onkeydown: (e) => on.handKey(e, item.key, i),
+          },
+        }),
+      );
+    }),
+  );
+}
+
+/** Sorting by rank/suit (number/colour) and the one-tap arrangements into melds. */
+function sortButtons({ t, ctl, kind }) {
+  const model = ctl.hand;
+  return h(
     'div',
     { class: 'sort', role: 'group', 'aria-label': t('hand.sort') },
     h('span', { class: 'sort-label', 'aria-hidden': 'true', text: '⇅' }),
@@ -580,10 +631,11 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       }),
     ),
   );
+}
 
-  const me101 = v.variant === 'rummy101';
-  const jb = jokerButtonState(v, me);
-  const notOpened = me101 && !v.opened?.[me];
+/** The turn's actions, under the thumb: one that cannot be played now looks off and, pressed,
+ * says why (`reasons`); the button the Hint points at is marked. */
+function actionBar({ t, ctl, v, reasons, on, labels, jb, progress }) {
   const hintButton = ctl.hint?.button ?? null;
   const btn = (id, action, label, extraClass) =>
     h('button', {
@@ -596,55 +648,20 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       onclick: () => on.action(action, 'actions'),
       text: label,
     });
-  const labels = actionLabels({ t, ctl, v, jb, notOpened });
   // Rummy 101's "Lay opening" is the main action only once the valid groups reach the opening.
   const meldMain = v.phase === 'play' && (!progress || progress.enough);
-  const actions = h(
+  return h(
     'div',
     { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
     btn('draw', 'draw', labels.draw, v.phase === 'draw' ? 'primary' : ''),
     btn('take', 'take', labels.take),
     jb.shown ? btn('joker', 'joker', labels.joker) : null,
     btn('meld', 'meld', labels.meld, meldMain ? 'primary' : ''),
-    me101 ? btn('stage', 'stage', labels.stage) : null,
+    v.variant === 'rummy101' ? btn('stage', 'stage', labels.stage) : null,
     btn('layoff', 'layoff', labels.layoff),
     btn('discard', 'discard', labels.discard),
     btn('undo', 'undo', labels.undo),
     btn('hint', 'hint', labels.hint),
-  );
-
-  const myScore = v.scores?.[me] ?? 0;
-  const myOpened = v.opened?.[me];
-  return h(
-    'section',
-    { class: ['my-area', ctl.myTurn && 'current'], 'aria-label': t('hand.area') },
-    h(
-      'div',
-      { class: 'my-head' },
-      personName(ctl.name(me), 'my-name'),
-      ctl.watching ? h('span', { class: 'my-level', text: seatKind(ctl, me, t) }) : null,
-      ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
-      h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
-      myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
-      v.last_discards?.[me]
-        ? h(
-            'span',
-            { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
-            renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } }),
-          )
-        : null,
-      covered ? null : sortBtns,
-    ),
-    counter,
-    stagedRow,
-    msgNear('hand'),
-    handEl,
-    covered ? null : clearBtn,
-    msgNear('actions'),
-    covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
-    // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
-    // here when every seat is a computer player: the toolbar gives way to a line saying so.
-    sendDock ?? (covered ? null : ctl.watching ? watchingLine(ctl, t, on) : actions),
   );
 }
 
