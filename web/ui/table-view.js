@@ -25,30 +25,77 @@ export function renderTable({ t, ctl, on, wide }) {
   const kind = v.variant === 'rummy101' ? 'tile' : 'card';
   const reasons = buttonReasons(ctl);
   const msg = ctl.message;
-  const msgNear = (where) =>
-    msg && msg.near === where
-      ? h(
-          'p',
-          { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
-          msg.text,
-          msg.retry
-            ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') })
-            : null,
-          msg.replaySince && on.replaySince
-            ? h('button', {
-                class: 'btn small since-replay',
-                type: 'button',
-                id: 'since-replay',
-                'data-fk': 'since-replay',
-                onclick: () => on.replaySince(msg.replaySince),
-                text: t('link.replay'),
-              })
-            : null,
-        )
-      : null;
+  const msgNear = (where) => (msg && msg.near === where ? messageBox({ t, ctl, on, msg, where }) : null);
 
-  // -- header
-  const header = h(
+  // meldsArea and pilesArea remember what they drew, to mark what is new: one call each a render.
+  const header = topBar({ t, v, on });
+  // The others, clockwise after this seat.
+  const order = Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
+  const opponents = h(
+    'section',
+    { class: 'opponents', 'aria-label': t('table.opponents') },
+    order.map((seat) => seatChip({ t, ctl, v, seat, kind })),
+  );
+
+  const banner = turnBanner({ t, ctl, v });
+  const meldsSection = meldsArea({ t, ctl, v, me, on, msgNear });
+  const piles = pilesArea({ t, ctl, v, kind, reasons, on, msgNear });
+  const { log, sinceStrip } = logArea({ t, ctl, v, me, wide });
+  const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
+
+  // On a narrow screen the piles come before the melds: the hand's panel covers the screen's
+  // lower part, and the discard to take must be in sight when the turn begins.
+  const middle = wide ? [meldsSection, piles] : [piles, meldsSection, log];
+  // Public facts only (whose turn, which phase), for styles and tests.
+  const main = h(
+    'main',
+    {
+      class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'],
+      id: 'table',
+      'data-phase': v.phase,
+      'data-current': v.current_player,
+      'data-viewer': me,
+      'data-round': v.round,
+      'data-my-turn': ctl.myTurn ? 'yes' : 'no',
+    },
+    header,
+    h(
+      'div',
+      { class: 'table-body' },
+      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), ...middle),
+      wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null,
+    ),
+    myArea,
+  );
+  return main;
+}
+
+/** The page's one message, beside what it is about (`msg.near`: the status line, a pile, a
+ * meld, the hand or the actions), with its retry or replay button when it has one. */
+function messageBox({ t, ctl, on, msg, where }) {
+  return h(
+    'p',
+    { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
+    msg.text,
+    msg.retry
+      ? h('button', { class: 'btn small retry', type: 'button', id: 'retry', 'data-fk': 'retry', onclick: () => ctl.retryBots(), text: t('msg.retry') })
+      : null,
+    msg.replaySince && on.replaySince
+      ? h('button', {
+          class: 'btn small since-replay',
+          type: 'button',
+          id: 'since-replay',
+          'data-fk': 'since-replay',
+          onclick: () => on.replaySince(msg.replaySince),
+          text: t('link.replay'),
+        })
+      : null,
+  );
+}
+
+/** The bar at the top: the menu, the rule set, round and goal, the score sheet. */
+function topBar({ t, v, on }) {
+  return h(
     'header',
     { class: 'topbar' },
     h(
@@ -69,16 +116,10 @@ export function renderTable({ t, ctl, on, wide }) {
       trophy(),
     ),
   );
+}
 
-  // -- opponents (clockwise after me)
-  const order = Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
-  const opponents = h(
-    'section',
-    { class: 'opponents', 'aria-label': t('table.opponents') },
-    order.map((seat) => seatChip({ t, ctl, v, seat, kind })),
-  );
-
-  // -- status banner
+/** Whose turn it is and what to do now, in one line. */
+function turnBanner({ t, ctl, v }) {
   const current = v.current_player;
   let status;
   if (v.round_over) status = t('status.roundOver');
@@ -90,14 +131,17 @@ export function renderTable({ t, ctl, on, wide }) {
         ? t(v.variant === 'rummy101' ? 'status.yourTurnTake' : 'status.yourTurnDraw')
         : t(v.variant === 'rummy101' ? 'status.yourTurnPlay101' : 'status.yourTurnPlay');
   else status = ctl.isBot(current) ? t('status.botPlaying', { name: ctl.name(current) }) : t('status.waiting', { name: ctl.name(current) });
-  const banner = h(
+  return h(
     'div',
     { class: ['turn-banner', ctl.myTurn && 'mine'], id: 'turn-banner' },
     h('span', { class: 'dot', 'aria-hidden': 'true' }),
     h('span', { text: status }),
   );
+}
 
-  // -- melds grouped by owner
+/** The melds on the table, grouped by owner; a meld new or grown since the last render is
+ * marked fresh. */
+function meldsArea({ t, ctl, v, me, on, msgNear }) {
   const byOwner = new Map();
   for (const m of v.table || []) {
     if (!byOwner.has(m.owner)) byOwner.set(m.owner, []);
@@ -107,7 +151,7 @@ export function renderTable({ t, ctl, on, wide }) {
   const freshMelds = new Set((v.table || []).filter((m) => lastMeldSizes.size && lastMeldSizes.get(m.id) !== m.cards.length).map((m) => m.id));
   lastMeldSizes = new Map((v.table || []).map((m) => [m.id, m.cards.length]));
   if (!(v.table || []).length) lastMeldSizes = new Map([[0, 0]]);
-  const meldsSection = h(
+  return h(
     'section',
     { class: 'melds', 'aria-labelledby': 'melds-title' },
     h('h2', { class: 'sr-only', id: 'melds-title', text: t('table.melds') }),
@@ -125,8 +169,10 @@ export function renderTable({ t, ctl, on, wide }) {
       ),
     ),
   );
+}
 
-  // -- stock and discard
+/** The stock and the discard pile, each a button (a review's moment may mark one). */
+function pilesArea({ t, ctl, v, kind, reasons, on, msgNear }) {
   const takeable = takeableDiscard(v);
   const top = v.variant === 'rummy101' ? takeable : v.discard?.length ? v.discard[v.discard.length - 1] : null;
   const freshTop = top && top !== lastDiscardTop;
@@ -181,15 +227,18 @@ export function renderTable({ t, ctl, on, wide }) {
     }),
   );
   // A message about a pile goes under both (never beside one, which would push the other).
-  const piles = h(
+  return h(
     'section',
     { class: 'piles-area', 'aria-label': t('table.piles') },
     h('div', { class: 'piles' }, h('div', { class: 'pile-wrap' }, stockBtn), h('div', { class: 'pile-wrap' }, discardBtn)),
     msgNear('stock'),
     msgNear('discard'),
   );
+}
 
-  // -- log
+/** The turn log (folded on a phone) and, on a phone, the strip of what the others did since
+ * this seat's last turn. */
+function logArea({ t, ctl, v, me, wide }) {
   const lines = logLines(v, t, ctl.names, ctl.youSeat);
   // Newest first, so the latest turn is never under the hand panel. It scrolls: focusable,
   // so a keyboard can scroll it too. The card games' first line, the card turned up, is the
@@ -225,35 +274,7 @@ export function renderTable({ t, ctl, on, wide }) {
         ),
         logList,
       );
-
-  // -- my area
-  const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
-
-  // On a narrow screen the piles come before the melds: the hand's panel covers the screen's
-  // lower part, and the discard to take must be in sight when the turn begins.
-  const middle = wide ? [meldsSection, piles] : [piles, meldsSection, log];
-  // Public facts only (whose turn, which phase), for styles and tests.
-  const main = h(
-    'main',
-    {
-      class: ['table', `v-${v.variant}`, ctl.myTurn && 'my-turn'],
-      id: 'table',
-      'data-phase': v.phase,
-      'data-current': v.current_player,
-      'data-viewer': me,
-      'data-round': v.round,
-      'data-my-turn': ctl.myTurn ? 'yes' : 'no',
-    },
-    header,
-    h(
-      'div',
-      { class: 'table-body' },
-      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), ...middle),
-      wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null,
-    ),
-    myArea,
-  );
-  return main;
+  return { log, sinceStrip };
 }
 
 /** The score sheet's button: a trophy, so that it does not look like the menu's three bars. */
