@@ -5,6 +5,7 @@ links a device must refuse (tampered, opened twice) while keeping its own copy o
 from __future__ import annotations
 
 import json
+import re
 import time
 from urllib.parse import urlsplit
 
@@ -95,6 +96,9 @@ def step_through_replay(page) -> None:
     expect(page.locator("#replay")).to_be_visible()
     assert axe_violations(page) == [], "replay"
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
+    # Whose turn it was at that move: nobody is waited for in a replay.
+    replayed_turn = re.compile(r"^Replay: (your turn|.+’s turn)\.$")
+    expect(page.locator("#turn-banner")).to_have_text(replayed_turn)
     steps = int(page.inner_text("#replay-text").split(" of ")[1].split(":")[0])
     for _ in range(steps - 1):
         press(page, "#replay-next")

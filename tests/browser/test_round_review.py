@@ -78,6 +78,8 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     # card discarded then and the expert's.
     expect(page.locator("#replay-text")).to_contain_text("Move 1 of")
     expect(page.locator("#replay-text")).to_contain_text(texts[k])
+    # The banner says whose turn it was then, not that the game waits for anyone.
+    expect(page.locator("#turn-banner")).to_have_text("Replay: your turn.")
     # The hand is the one held then, not the one left at the round's end.
     left = page.locator("#score-sheet")  # gone during the replay
     expect(left).to_have_count(0)
@@ -96,6 +98,7 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     page.set_viewport_size({"width": 390, "height": 844})
     press(page, "#replay-next")
     expect(page.locator("#replay-text")).to_contain_text("Move 2 of")
+    expect(page.locator("#turn-banner")).to_contain_text("Replay: ")
     expect(page.locator("#hand .review-played, #hand .review-better")).to_have_count(0)
     shot(page, "review-moment-phone")
     press(page, "#replay-done")

@@ -159,6 +159,8 @@ export default {
   'status.yourTurnPlay101': 'Your turn: lay tiles if you can, then discard one tile.',
   'status.botPlaying': '{name} is playing…',
   'status.waiting': 'Waiting for {name}.',
+  'status.replayYou': 'Replay: your turn.',
+  'status.replayTurn': 'Replay: {name}’s turn.',
 
   'seat.label': { one: '{name}: 1 card, {score} points', other: '{name}: {count} cards, {score} points' },
   'seat.playing': 'playing',

@@ -159,6 +159,8 @@ export default {
   'status.yourTurnPlay101': 'תורך: הניחו אבנים אם אפשר, ואז זרקו אבן אחת.',
   'status.botPlaying': '{name} משחק/ת…',
   'status.waiting': 'ממתינים ל{name}.',
+  'status.replayYou': 'הצגה חוזרת: התור שלך.',
+  'status.replayTurn': 'הצגה חוזרת: התור של {name}.',
 
   'seat.label': { one: '{name}: קלף 1, {score} נקודות', other: '{name}: {count} קלפים, {score} נקודות' },
   'seat.playing': 'בתור',

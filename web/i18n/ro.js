@@ -171,6 +171,8 @@ export default {
   'status.yourTurnPlay101': 'E rândul tău: pune piese jos dacă poți, apoi aruncă o piesă.',
   'status.botPlaying': '{name} joacă…',
   'status.waiting': 'Se așteaptă {name}.',
+  'status.replayYou': 'Reluare: e rândul tău.',
+  'status.replayTurn': 'Reluare: joacă {name}.',
 
   'seat.label': { one: '{name}: 1 carte, scor {score}', few: '{name}: {count} cărți, scor {score}', other: '{name}: {count} de cărți, scor {score}' },
   'seat.playing': 'la rând',

@@ -118,11 +118,13 @@ function topBar({ t, v, on }) {
   );
 }
 
-/** Whose turn it is and what to do now, in one line. */
+/** Whose turn it is and what to do now, in one line; in a replay, whose turn it was then
+ * (nobody plays, nobody is waited for). */
 function turnBanner({ t, ctl, v }) {
   const current = v.current_player;
   let status;
   if (v.round_over) status = t('status.roundOver');
+  else if (ctl.replay) status = current === ctl.viewer ? t('status.replayYou') : t('status.replayTurn', { name: ctl.name(current) });
   else if (ctl.coverFor !== null && ctl.coverFor !== undefined)
     status = t(ctl.isRemote(ctl.coverFor) ? 'status.sendTo' : 'status.passTo', { name: ctl.name(ctl.coverFor) });
   else if (ctl.myTurn)
