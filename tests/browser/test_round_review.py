@@ -76,8 +76,9 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "no")
     # The bar says which moment it is, in the review's own sentence, and the hand marks the
     # card discarded then and the expert's.
-    expect(page.locator("#replay-text")).to_contain_text("Move 1 of")
-    expect(page.locator("#replay-text")).to_contain_text(texts[k])
+    # Its sentence begins with the turn ("Turn 7: …"): no count of moves before it to
+    # contradict it.
+    expect(page.locator("#replay-text")).to_have_text(texts[k])
     # The banner says whose turn it was then, not that the game waits for anyone.
     expect(page.locator("#turn-banner")).to_have_text("Replay: your turn.")
     # The hand is the one held then, not the one left at the round's end.
@@ -97,10 +98,13 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     shot(page, "review-moment-desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     press(page, "#replay-next")
-    expect(page.locator("#replay-text")).to_contain_text("Move 2 of")
+    # The moves after it are what followed it, counted from it.
+    expect(page.locator("#replay-text")).to_contain_text(re.compile(r"^What followed, 1 of \d+: "))
     expect(page.locator("#turn-banner")).to_contain_text("Replay: ")
     expect(page.locator("#hand .review-played, #hand .review-better")).to_have_count(0)
     shot(page, "review-moment-phone")
+    # "Done" returns to the score sheet, where the review is (not "To the table").
+    expect(page.locator("#replay-done")).to_have_text("Done")
     press(page, "#replay-done")
     expect(page.locator("#score-sheet")).to_be_visible()
     expect(page.locator("#review-moments li")).to_have_count(len(texts))

@@ -625,6 +625,8 @@ export default {
     other: 'The {count} decisions where the expert would have chosen otherwise, costliest first (judged from what you could see then):',
   },
   'review.show': 'Show this moment',
+  'review.followed': 'What followed, {n} of {total}:',
+  'review.done': 'Done',
   'review.mark.played': 'you discarded this one then',
   'review.mark.better': 'the expert would have discarded this one',
   'review.pile.played': 'you drew from here then',

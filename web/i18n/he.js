@@ -613,6 +613,8 @@ export default {
     other: '{count} ההחלטות שבהן המומחה היה בוחר אחרת, היקרות ביותר תחילה (לפי מה שיכולת לראות אז):',
   },
   'review.show': 'הצג את הרגע הזה',
+  'review.followed': 'מה שקרה אחר כך, {n} מתוך {total}:',
+  'review.done': 'סיום',
   'review.mark.played': 'את זה השלכת אז',
   'review.mark.better': 'את זה המומחה היה משליך',
   'review.pile.played': 'מכאן משכת אז',

@@ -642,6 +642,8 @@ export default {
     other: 'Cele {count} de decizii în care expertul ar fi ales altfel, cele mai scumpe întâi (judecat după ce puteai vedea atunci):',
   },
   'review.show': 'Arată momentul',
+  'review.followed': 'Ce a urmat, {n} din {total}:',
+  'review.done': 'Gata',
   'review.mark.played': 'pe aceasta ai aruncat-o atunci',
   'review.mark.better': 'pe aceasta ar fi aruncat-o expertul',
   'review.pile.played': 'de aici ai tras atunci',

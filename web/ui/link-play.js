@@ -310,12 +310,19 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     if (!r) return null;
     const step = r.steps[r.index];
     const event = step.view.log?.[step.event];
-    // A review's moment says itself where it begins (review.js showMoment).
-    const line = momentShown(r)?.text ?? (event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart'));
+    const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
+    // A review's moment says itself which turn it is (its sentence begins "Turn 7: …"); the
+    // moves after it are counted from it, as what followed, not as moves of the round.
+    const moment = momentShown(r);
+    const label = !r.moment
+      ? t('link.replayStep', { n: r.index + 1, total: r.steps.length })
+      : moment
+        ? null
+        : t('review.followed', { n: r.index, total: r.steps.length - 1 });
     return h(
       'section',
       { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },
-      h('p', { role: 'status', id: 'replay-text' }, h('strong', { text: t('link.replayStep', { n: r.index + 1, total: r.steps.length }) }), ' ', line || ''),
+      h('p', { role: 'status', id: 'replay-text' }, label ? h('strong', { text: label }) : null, label ? ' ' : null, moment?.text ?? line ?? ''),
       h(
         'div',
         { class: 'row-buttons' },
@@ -343,7 +350,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
           id: 'replay-done',
           'data-fk': 'replay-done',
           onclick: () => ctl.endReplay(),
-          text: t('link.toTable'),
+          text: t(r.moment ? 'review.done' : 'link.toTable'), // a review's replay returns to the score sheet
         }),
       ),
     );
