@@ -275,8 +275,29 @@ def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url
             " return r.width < 44 || r.height < 44; }).map(e => e.id || e.className)",
         )
         assert small == []
+        if size["height"] < size["width"]:
+            # Held sideways the hand is a column that scrolls: its buttons stay in sight at its
+            # foot, and the Hint's advice is brought above them when it comes.
+            expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
+            assert page.evaluate(OUT_OF_SIGHT, "#table .actions .act") == []
+            press(page, "#btn-hint")
+            expect(page.locator("#play-hint")).to_be_visible()
+            assert page.evaluate(OUT_OF_SIGHT, "#hint-text, #play-hint, #table .actions .act") == []
         shot(page, f"{variant}-table-{size['width']}x{size['height']}")
         page.context.close()
+
+
+# The elements matching a selector that the screen does not show whole: outside the window, or
+# (the hand's column scrolled) outside the hand's column or under the buttons at its foot.
+OUT_OF_SIGHT = """(selector) => {
+  const bar = document.querySelector('#table .actions').getBoundingClientRect();
+  return [...document.querySelectorAll(selector)].filter((e) => {
+    const r = e.getBoundingClientRect();
+    const area = e.closest('.my-area').getBoundingClientRect();
+    const floor = Math.min(innerHeight, e.closest('.actions') ? area.bottom : bar.top);
+    return r.top < Math.max(0, area.top) - 1 || r.bottom > floor + 1;
+  }).map((e) => e.id || e.textContent);
+}"""
 
 
 def test_pieces_are_named_for_screen_readers_and_other_hands_stay_secret(browser, site_url):

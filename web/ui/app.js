@@ -250,6 +250,7 @@ export async function startApp({ root, engine }) {
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
     keepAboveReplayBar();
+    keepHintInView();
     // At "instant" nothing on the table moves: nor the drop of a new card (styles.css).
     document.documentElement.dataset.motion = flightMs() > 0 ? 'on' : 'off';
     // The turn log lists the newest first: keep its top in view.
@@ -268,6 +269,22 @@ export async function startApp({ root, engine }) {
     document.documentElement.style.setProperty('--replay-h', bar ? `${bar.offsetHeight}px` : '0px');
   }
   window.addEventListener('resize', keepAboveReplayBar);
+
+  /** Where the hand is a column of its own that scrolls (a phone held sideways: styles.css),
+   * the Hint's advice can open below its fold, under the buttons pinned at its foot: each new
+   * piece of advice is scrolled up into view, once, so a person who scrolls away keeps it. */
+  let hintShown = '';
+  function keepHintInView() {
+    const panel = root.querySelector('#hint-panel');
+    const text = panel?.querySelector('#hint-text')?.textContent ?? '';
+    if (text === hintShown) return;
+    hintShown = text;
+    const area = panel?.closest('.my-area');
+    if (!area || area.scrollHeight <= area.clientHeight) return;
+    const foot = area.getBoundingClientRect().bottom - (area.querySelector('.actions')?.offsetHeight ?? 0);
+    const below = panel.getBoundingClientRect().bottom - foot;
+    if (below > 0) area.scrollTop += below + 4;
+  }
 
   /** Focus after a render: a screen's one next step (app.focusNext), else a dialog's first
    * button, else the control that had it (matched by data-fk), its caret where it was. */
