@@ -28,14 +28,15 @@ MOMENT = re.compile(
 
 # The hand's pieces that something covers at their middle, or whose foot is under the replay
 # bar, by code.
-HIDDEN_PIECES = """() => {
+HIDDEN_PIECES = """(selector = '#hand button.in-hand') => {
   const bar = document.querySelector('#replay')?.getBoundingClientRect().top ?? Infinity;
-  return [...document.querySelectorAll('#hand button.in-hand')].filter((b) => {
+  return [...document.querySelectorAll(selector)].filter((b) => {
     const r = b.getBoundingClientRect();
     const middle = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return r.bottom > bar + 1 || !b.contains(middle);
   }).map((b) => b.dataset.code);
 }"""
+MARKED = "#hand .review-played, #hand .review-better"
 
 
 def code_of(sign: str) -> str:
@@ -131,4 +132,26 @@ def test_a_round_against_the_expert_then_its_review_steps_to_a_moment(browser, s
     page.evaluate(twice)
     expect(page.locator("#table")).to_be_visible()
     expect(page.locator("#table [role=alert]")).to_have_count(0)
+    assert page.problems == []
+
+
+def test_a_rummy_101_moment_shows_its_marked_tiles_on_a_phone_held_sideways(browser, site_url):
+    """There the rack's two rows and the sort buttons are taller than the hand's column left
+    above the replay bar: the column scrolls, and the tiles the moment marks are brought into
+    its view."""
+    page = new_page(browser, "landscape")
+    open_app(page, site_url, "?seed=4&speed=instant")
+    choose_game(page, "rummy101", 2, level="easy")
+    start(page)
+    play_round(page, max_seconds=600)
+    press(page, "#review-round")
+    expect(page.locator("#review-status")).not_to_contain_text("looking back", timeout=180_000)
+    texts = page.locator("#review-moments .review-text").all_inner_texts()
+    k = next((i for i, text in enumerate(texts) if "you discarded" in text), None)
+    assert k is not None, texts
+    press(page, f"#review-show-{k}")
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator(MARKED)).to_have_count(2)
+    assert page.evaluate(HIDDEN_PIECES, MARKED) == []
+    shot(page, "review-moment-rummy101-landscape")
     assert page.problems == []

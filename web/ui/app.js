@@ -250,7 +250,7 @@ export async function startApp({ root, engine }) {
     document.documentElement.dataset.answered = ctl.answered; // shown now (tests wait on it)
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
     keepAboveReplayBar();
-    keepHintInView();
+    keepInSight();
     // At "instant" nothing on the table moves: nor the drop of a new card (styles.css).
     document.documentElement.dataset.motion = flightMs() > 0 ? 'on' : 'off';
     // The turn log lists the newest first: keep its top in view.
@@ -271,20 +271,29 @@ export async function startApp({ root, engine }) {
   window.addEventListener('resize', keepAboveReplayBar);
 
   /** Where the hand is a column of its own that scrolls (a phone held sideways: styles.css),
-   * the Hint's advice can open below its fold, under the buttons pinned at its foot: each new
-   * piece of advice is scrolled up into view, once, so a person who scrolls away keeps it. */
-  let hintShown = '';
-  function keepHintInView() {
+   * what a person came to see can open below its fold: each new piece of Hint advice (under
+   * the buttons pinned at the column's foot), and the pieces a review's moment marks. Each is
+   * scrolled up into view once, so a person who then scrolls away keeps where they went. */
+  let inSight = '';
+  function keepInSight() {
     const panel = root.querySelector('#hint-panel');
-    const text = panel?.querySelector('#hint-text')?.textContent ?? '';
-    if (text === hintShown) return;
-    hintShown = text;
-    const area = panel?.closest('.my-area');
+    const marked = [...root.querySelectorAll('#hand .review-played, #hand .review-better')];
+    const wanted = panel ? [panel] : marked;
+    const key = panel ? panel.textContent : marked.map((e) => e.dataset.code).join(' ');
+    if (key === inSight) return;
+    inSight = key;
+    const area = wanted[0]?.closest('.my-area');
     if (!area || area.scrollHeight <= area.clientHeight) return;
-    const foot = area.getBoundingClientRect().bottom - (area.querySelector('.actions')?.offsetHeight ?? 0);
-    const below = panel.getBoundingClientRect().bottom - foot;
+    const bar = area.querySelector('.actions');
+    const foot = area.getBoundingClientRect().bottom - (bar?.offsetHeight ?? 0);
+    const below = Math.max(...wanted.map((e) => e.getBoundingClientRect().bottom)) - foot;
     if (below > 0) area.scrollTop += below + 4;
   }
+  // A phone turned on its side lays the hand out anew: what was in sight is brought back.
+  matchMedia('(orientation: landscape)').addEventListener('change', () => {
+    inSight = '';
+    keepInSight();
+  });
 
   /** Focus after a render: a screen's one next step (app.focusNext), else a dialog's first
    * button, else the control that had it (matched by data-fk), its caret where it was. */
