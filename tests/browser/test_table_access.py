@@ -287,6 +287,30 @@ def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url
         page.context.close()
 
 
+def test_the_piles_stay_in_sight_above_the_hand_on_a_tablet(browser, site_url):
+    """1024 × 768 (a tablet held sideways, a small laptop) lays the table out wide, with the
+    hand's panel pinned at the foot; with the Hint open in it the panel is half the screen,
+    and the piles, under the melds, sat behind it."""
+    page = new_page(browser, "phone", viewport={"width": 1024, "height": 768})
+    open_app(page, site_url, "?seed=6&speed=instant")
+    choose_game(page, "rummy101", 2)
+    start(page)
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
+    press(page, "#btn-hint")
+    expect(page.locator("#play-hint")).to_be_visible()
+    assert page.evaluate(COVERED, "#stock, #discard-pile") == []
+    shot(page, "rummy101-table-1024x768-hint")
+    assert page.problems == []
+
+
+# The elements matching a selector that something else covers (or the screen cuts), at their
+# middle or just above their lower edge.
+COVERED = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+  const r = e.getBoundingClientRect();
+  const seen = (y) => e.contains(document.elementFromPoint(r.x + r.width / 2, y));
+  return !seen(r.y + r.height / 2) || !seen(r.bottom - 3);
+}).map((e) => e.id)"""
+
 # The elements matching a selector that the screen does not show whole: outside the window, or
 # (the hand's column scrolled) outside the hand's column or under the buttons at its foot.
 OUT_OF_SIGHT = """(selector) => {

@@ -43,9 +43,10 @@ export function renderTable({ t, ctl, on, wide }) {
   const { log, sinceStrip } = logArea({ t, ctl, v, me, wide });
   const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
 
-  // On a narrow screen the piles come before the melds: the hand's panel covers the screen's
-  // lower part, and the discard to take must be in sight when the turn begins.
-  const middle = wide ? [meldsSection, piles] : [piles, meldsSection, log];
+  // The piles come before the melds: the hand's panel covers the screen's lower part (on a
+  // wide screen too, once the Hint opens in it or the melds fill rows), and the discard to
+  // take must be in sight when the turn begins.
+  const middle = wide ? [piles, meldsSection] : [piles, meldsSection, log];
   // Public facts only (whose turn, which phase), for styles and tests.
   const main = h(
     'main',
