@@ -299,8 +299,17 @@ def test_the_piles_stay_in_sight_above_the_hand_on_a_tablet(browser, site_url):
     press(page, "#btn-hint")
     expect(page.locator("#play-hint")).to_be_visible()
     assert page.evaluate(COVERED, "#stock, #discard-pile") == []
+    # The panel's buttons take one row there, none of their words cut at its edge.
+    tops = page.eval_on_selector_all("#table .actions .act", "bs => bs.map(b => b.offsetTop)")
+    assert len(set(tops)) == 1, tops
+    assert page.evaluate(OVERFLOWING, "#table .act") == []
     shot(page, "rummy101-table-1024x768-hint")
     assert page.problems == []
+
+
+# The elements matching a selector whose text runs past their edges.
+OVERFLOWING = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.id || e.textContent)"""
 
 
 # The elements matching a selector that something else covers (or the screen cuts), at their
