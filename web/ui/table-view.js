@@ -25,7 +25,7 @@ export function renderTable({ t, ctl, on, wide }) {
   const kind = v.variant === 'rummy101' ? 'tile' : 'card';
   const reasons = buttonReasons(ctl);
   const msg = ctl.message;
-  const msgNear = (where) => (msg && msg.near === where ? messageBox({ t, ctl, on, msg, where }) : null);
+  const msgNear = (where) => (msg && msg.near === where ? messageBox({ t, ctl, on, where }) : null);
 
   // meldsArea and pilesArea remember what they drew, to mark what is new: one call each a render.
   const header = topBar({ t, v, on });
@@ -73,7 +73,8 @@ export function renderTable({ t, ctl, on, wide }) {
 
 /** The page's one message, beside what it is about (`msg.near`: the status line, a pile, a
  * meld, the hand or the actions), with its retry or replay button when it has one. */
-function messageBox({ t, ctl, on, msg, where }) {
+function messageBox({ t, ctl, on, where }) {
+  const msg = ctl.message;
   return h(
     'p',
     { class: ['msg', msg.kind], role: msg.kind === 'error' ? 'alert' : 'status', 'data-msg': where },
@@ -527,7 +528,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
     // here when every seat is a computer player: the toolbar gives way to a line saying so.
-    sendDock ?? (covered ? null : ctl.watching ? watchingLine(ctl, t, on) : actionBar({ t, ctl, v, reasons, on, labels, jb, progress })),
+    sendDock ?? (covered ? null : ctl.watching ? watchingLine({ t, ctl, on }) : actionBar({ t, ctl, v, reasons, on, labels, jb, progress })),
   );
 }
 
@@ -691,7 +692,7 @@ function actionBar({ t, ctl, v, reasons, on, labels, jb, progress }) {
 
 /** Where the toolbar was, in a game of computer players only: that nobody plays here, and
  * whose hand is shown (any seat's, to choose). */
-function watchingLine(ctl, t, on) {
+function watchingLine({ t, ctl, on }) {
   const seats = ctl.record.seats.map((_, seat) => h('option', { value: String(seat), selected: seat === ctl.viewer || undefined, text: ctl.name(seat) }));
   return h(
     'div',
