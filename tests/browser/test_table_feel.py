@@ -185,6 +185,8 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
         f"() => document.querySelector('#table').dataset.myTurn === 'no' && ({RUNNING} > 0"
         " || !!document.querySelector('.flight-ghost'))"
     )
+    # Ana's turn marks none of this seat's buttons as the one to press.
+    assert page.eval_on_selector_all("#table .act.primary", "bs => bs.map(b => b.id)") == []
     page.wait_for_selector("#table[data-my-turn=yes]", timeout=30_000)
     page.wait_for_function(f"() => {SETTLED}")
     # Ana's discard stays by her seat until her next turn.

@@ -673,12 +673,13 @@ function actionBar({ t, ctl, v, reasons, on, labels, jb, progress }) {
       onclick: () => on.action(action, 'actions'),
       text: label,
     });
-  // Rummy 101's "Lay opening" is the main action only once the valid groups reach the opening.
-  const meldMain = v.phase === 'play' && (!progress || progress.enough);
+  // The main action is marked on the player's own turn only (another's turn marks nothing);
+  // Rummy 101's "Lay opening" only once the valid groups reach the opening.
+  const meldMain = ctl.myTurn && v.phase === 'play' && (!progress || progress.enough);
   return h(
     'div',
     { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
-    btn('draw', 'draw', labels.draw, v.phase === 'draw' ? 'primary' : ''),
+    btn('draw', 'draw', labels.draw, ctl.myTurn && v.phase === 'draw' ? 'primary' : ''),
     btn('take', 'take', labels.take),
     jb.shown ? btn('joker', 'joker', labels.joker) : null,
     btn('meld', 'meld', labels.meld, meldMain ? 'primary' : ''),
