@@ -310,10 +310,10 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     if (!r) return null;
     const step = r.steps[r.index];
     const event = step.view.log?.[step.event];
-    const line = event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart');
     // A review's moment says itself which turn it is (its sentence begins "Turn 7: …"); the
     // moves after it are counted from it, as what followed, not as moves of the round.
     const moment = momentShown(r);
+    const line = moment?.text ?? (event ? logLines({ ...step.view, log: [event] }, t, ctl.names, ctl.youSeat)[0]?.text : t('link.replayStart'));
     const label = !r.moment
       ? t('link.replayStep', { n: r.index + 1, total: r.steps.length })
       : moment
@@ -322,7 +322,7 @@ export function createLinkPlay({ engine, ctl, records, app, t, render, toStart }
     return h(
       'section',
       { class: 'replay-bar', id: 'replay', 'aria-label': t('link.replayLabel') },
-      h('p', { role: 'status', id: 'replay-text' }, label ? h('strong', { text: label }) : null, label ? ' ' : null, moment?.text ?? line ?? ''),
+      h('p', { role: 'status', id: 'replay-text' }, label ? h('strong', { text: label }) : null, label ? ' ' : null, line ?? ''),
       h(
         'div',
         { class: 'row-buttons' },

@@ -43,10 +43,6 @@ export function renderTable({ t, ctl, on, wide }) {
   const { log, sinceStrip } = logArea({ t, ctl, v, me, wide });
   const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
 
-  // The piles come before the melds: the hand's panel covers the screen's lower part (on a
-  // wide screen too, once the Hint opens in it or the melds fill rows), and the discard to
-  // take must be in sight when the turn begins.
-  const middle = wide ? [piles, meldsSection] : [piles, meldsSection, log];
   // Public facts only (whose turn, which phase), for styles and tests.
   const main = h(
     'main',
@@ -63,7 +59,10 @@ export function renderTable({ t, ctl, on, wide }) {
     h(
       'div',
       { class: 'table-body' },
-      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), ...middle),
+      // The piles come before the melds: the hand's panel covers the screen's lower part (on a
+      // wide screen too, once the Hint opens in it or the melds fill rows), and the discard to
+      // take must be in sight when the turn begins. A wide screen has the log at the side.
+      h('div', { class: 'table-main' }, opponents, banner, sinceStrip, msgNear('status'), piles, meldsSection, wide ? null : log),
       wide ? h('aside', { class: 'table-side' }, scoresMini({ t, ctl, v }), log) : null,
     ),
     myArea,
@@ -499,6 +498,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
 
   const myScore = v.scores?.[me] ?? 0;
   const myOpened = v.opened?.[me];
+  const myLastDiscard = v.last_discards?.[me] ? t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) : null;
   return h(
     'section',
     { class: ['my-area', ctl.myTurn && 'current'], 'aria-label': t('hand.area') },
@@ -510,11 +510,11 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
       ctl.myTurn ? h('span', { class: 'chip-turn', text: t('seat.yourTurn') }) : null,
       h('span', { class: 'my-score', text: t('seat.score', { score: myScore }) }),
       myOpened ? h('span', { class: 'chip-opened', text: openedText(myOpened, v, t, true) }) : null,
-      v.last_discards?.[me]
+      myLastDiscard
         ? h(
             'span',
-            { class: 'my-discard', title: t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) },
-            renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': t('seat.lastDiscard', { card: pieceName(v.last_discards[me], t) }) } }),
+            { class: 'my-discard', title: myLastDiscard },
+            renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': myLastDiscard } }),
           )
         : null,
       covered ? null : sortButtons({ t, ctl, kind }),
