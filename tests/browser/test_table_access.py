@@ -261,8 +261,9 @@ def test_hebrew_scores_keep_their_sign_on_the_left(browser, site_url, lang, name
 
 @pytest.mark.parametrize("variant", ["basic", "rummy101"])
 def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url, variant):
-    for size in ({"width": 844, "height": 390}, {"width": 360, "height": 640}):
-        page = new_page(browser, "phone", viewport=size)
+    for device in ("landscape", "small"):
+        page = new_page(browser, device)
+        size = DEVICES[device]["viewport"]
         open_app(page, site_url, "?seed=3&speed=instant")
         assert no_sideways_scroll(page)
         choose_game(page, variant, 4)
