@@ -17,15 +17,77 @@ const PREVIEW = { basic: ['7H', '8H', '9H'], rummy200: ['QC', 'QD', 'QS'], rummy
  * confirmDelete, message}. `error`: a refusal, {text, field}, shown by the buttons, or, when
  * `field` names one, by that field (a seat's name: under the seats; a number: under it). */
 export function renderStart({ t, setup, prefs, games, busy, error, bots, account, notice = null, banner = null, on }) {
-  // A refusal about one field: the field is marked and described by the message shown by it.
-  const fieldError = error?.field ? error : null;
-  const marks = (field, messageId) => (fieldError?.field === field ? { 'aria-invalid': 'true', 'aria-describedby': messageId } : {});
-  const refusal = (id) => h('p', { class: 'msg error', id, role: 'alert', text: fieldError.text });
-  const v = setup.variant;
-  const [lo, hi] = PLAYER_RANGE[v];
-  const opts = setup.options[v];
+  const fields = fieldRefusal(error);
+  return h(
+    'main',
+    { class: 'start', id: 'start' },
+    h('h1', { class: 'title', text: t('app.title') }),
+    banner,
+    // What the last action did (the match kept on leaving the table), where it is seen first.
+    notice ? h('p', { class: 'msg info', role: 'status', id: 'start-notice', text: notice }) : null,
+    games ? renderNotices({ t, problems: games.problems }) : null,
+    games ? renderGamesInProgress({ t, games: games.inProgress, confirmDelete: games.confirmDelete, on }) : null,
+    h(
+      'form',
+      {
+        class: 'setup',
+        novalidate: true, // the page says what a field needs, in its own words (navigation.js)
+        'data-bots': bots === null ? 'unknown' : bots ? 'yes' : 'no',
+        onsubmit: (e) => {
+          e.preventDefault();
+          on.start();
+        },
+      },
+      ruleSetField({ t, setup, on }),
+      h(
+        'p',
+        { class: 'howto-link' },
+        h('button', {
+          type: 'button',
+          class: 'btn link',
+          'data-fk': 'howto',
+          onclick: () => on.howto(setup.variant),
+          text: t('start.howTo', { variant: t(`variant.${setup.variant}`) }),
+        }),
+      ),
+      seatsField({ t, setup, bots, fields, on }),
+      h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields({ t, setup, fields, on })),
+      h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speedField({ t, prefs, on }), soundSetting({ t, prefs, on })),
+      error && !fields.error ? h('p', { class: 'msg error', role: 'alert', text: error.text }) : null,
+      h('button', {
+        class: 'btn primary big',
+        type: 'submit',
+        id: 'start-game',
+        'data-fk': 'start-game',
+        disabled: busy,
+        text: busy ? t('start.starting') : t('start.play'),
+      }),
+      // Two people or more: each may play on their own phone (play by link, fair deal).
+      on.invite && setup.seats.slice(0, setup.players).filter((s) => !s.bot).length >= 2
+        ? h(
+            'div',
+            { class: 'invite-start' },
+            h('button', {
+              class: 'btn big',
+              type: 'button',
+              id: 'invite-game',
+              'data-fk': 'invite-game',
+              disabled: busy,
+              onclick: () => on.invite(),
+              text: t('invite.button'),
+            }),
+            h('p', { text: t('invite.buttonNote') }),
+          )
+        : null,
+    ),
+    games ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on }) : null,
+  );
+}
 
-  const variantCards = h(
+/** The rule sets, each a card with three pieces and a line on it. */
+function ruleSetField({ t, setup, on }) {
+  const v = setup.variant;
+  return h(
     'fieldset',
     { class: 'variants' },
     h('legend', { text: t('start.ruleSet') }),
@@ -54,7 +116,11 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       ),
     ),
   );
+}
 
+/** How many play, and each seat: its name and who plays it (a person or a computer level). */
+function seatsField({ t, setup, bots, fields, on }) {
+  const [lo, hi] = PLAYER_RANGE[setup.variant];
   const playerOptions = [];
   for (let n = lo; n <= hi; n++) playerOptions.push(h('option', { value: n, selected: n === setup.players, text: String(n) }));
   const playersField = h(
@@ -98,7 +164,7 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         maxlength: NAME_LENGTH,
         autocomplete: 'off',
         'aria-label': t('start.seatName', { n: i + 1 }),
-        ...marks(`seat-name-${i}`, 'seat-error'),
+        ...fields.marks(`seat-name-${i}`, 'seat-error'),
         oninput: (e) => {
           seat.name = e.target.value;
           on.change(false);
@@ -122,6 +188,21 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
     );
   });
 
+  return h(
+    'fieldset',
+    { class: 'seats' },
+    h('legend', { text: t('start.seats') }),
+    playersField,
+    seatRows,
+    fields.error?.field.startsWith('seat-') ? fields.refusal('seat-error') : null,
+    bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
+  );
+}
+
+/** The chosen rule set's options: classic Rummy's ace and goal, the target to 200, Rummy
+ * 101's threshold, rounds and joker button. */
+function optionFields({ t, setup, fields, on }) {
+  const opts = setup.options[setup.variant];
   const checkbox = (key, label) =>
     h(
       'label',
@@ -152,14 +233,14 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
           value: opts[key],
           id: `opt-${key}`,
           'data-fk': `opt-${key}`,
-          ...marks(`opt-${key}`, `opt-${key}-error`),
+          ...fields.marks(`opt-${key}`, `opt-${key}-error`),
           oninput: (e) => {
             opts[key] = e.target.value;
             on.change(false);
           },
         }),
       ),
-      fieldError?.field === `opt-${key}` ? refusal(`opt-${key}-error`) : null,
+      fields.error?.field === `opt-${key}` ? fields.refusal(`opt-${key}-error`) : null,
     ];
   };
   const radio = (key, value, label) =>
@@ -180,9 +261,8 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       h('span', { text: label }),
     );
 
-  let optionFields;
-  if (v === 'basic') {
-    optionFields = [
+  if (setup.variant === 'basic') {
+    return [
       checkbox('ace_high_or_low', t('opt.aceHighOrLow')),
       checkbox('last_card_discard', t('opt.lastCardDiscard')),
       h(
@@ -194,23 +274,24 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
         opts.goal === 'hands' ? number('hands', t('opt.hands')) : null,
       ),
     ];
-  } else if (v === 'rummy200') {
-    optionFields = [number('target', t('opt.target'))];
-  } else {
-    optionFields = [
-      h(
-        'div',
-        { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.threshold') },
-        h('span', { class: 'group-label', text: t('opt.threshold') }),
-        radio('threshold', 'fixed', t('opt.thresholdFixed')),
-        radio('threshold', 'rising', t('opt.thresholdRising')),
-      ),
-      number('rounds', t('opt.rounds')),
-      checkbox('joker_button', t('opt.jokerButton')),
-    ];
   }
+  if (setup.variant === 'rummy200') return [number('target', t('opt.target'))];
+  return [
+    h(
+      'div',
+      { class: 'goal', role: 'radiogroup', 'aria-label': t('opt.threshold') },
+      h('span', { class: 'group-label', text: t('opt.threshold') }),
+      radio('threshold', 'fixed', t('opt.thresholdFixed')),
+      radio('threshold', 'rising', t('opt.thresholdRising')),
+    ),
+    number('rounds', t('opt.rounds')),
+    checkbox('joker_button', t('opt.jokerButton')),
+  ];
+}
 
-  const speed = h(
+/** How fast the computer players move. */
+function speedField({ t, prefs, on }) {
+  return h(
     'div',
     { class: 'field' },
     h('label', { for: 'speed', text: t('settings.speed') }),
@@ -220,79 +301,17 @@ export function renderStart({ t, setup, prefs, games, busy, error, bots, account
       Object.keys(SPEEDS).map((s) => h('option', { value: s, selected: (prefs.speed || 'normal') === s, text: t(`speed.${s}`) })),
     ),
   );
+}
 
-  return h(
-    'main',
-    { class: 'start', id: 'start' },
-    h('h1', { class: 'title', text: t('app.title') }),
-    banner,
-    // What the last action did (the match kept on leaving the table), where it is seen first.
-    notice ? h('p', { class: 'msg info', role: 'status', id: 'start-notice', text: notice }) : null,
-    games ? renderNotices({ t, problems: games.problems }) : null,
-    games ? renderGamesInProgress({ t, games: games.inProgress, confirmDelete: games.confirmDelete, on }) : null,
-    h(
-      'form',
-      {
-        class: 'setup',
-        novalidate: true, // the page says what a field needs, in its own words (navigation.js)
-        'data-bots': bots === null ? 'unknown' : bots ? 'yes' : 'no',
-        onsubmit: (e) => {
-          e.preventDefault();
-          on.start();
-        },
-      },
-      variantCards,
-      h(
-        'p',
-        { class: 'howto-link' },
-        h('button', {
-          type: 'button',
-          class: 'btn link',
-          'data-fk': 'howto',
-          onclick: () => on.howto(v),
-          text: t('start.howTo', { variant: t(`variant.${v}`) }),
-        }),
-      ),
-      h(
-        'fieldset',
-        { class: 'seats' },
-        h('legend', { text: t('start.seats') }),
-        playersField,
-        seatRows,
-        fieldError?.field.startsWith('seat-') ? refusal('seat-error') : null,
-        bots === false ? h('p', { class: 'msg info', id: 'no-bots', text: t('start.noBots') }) : null,
-      ),
-      h('fieldset', { class: 'options' }, h('legend', { text: t('start.options') }), optionFields),
-      h('fieldset', { class: 'options' }, h('legend', { text: t('settings.title') }), speed, soundSetting({ t, prefs, on })),
-      error && !fieldError ? h('p', { class: 'msg error', role: 'alert', text: error.text }) : null,
-      h('button', {
-        class: 'btn primary big',
-        type: 'submit',
-        id: 'start-game',
-        'data-fk': 'start-game',
-        disabled: busy,
-        text: busy ? t('start.starting') : t('start.play'),
-      }),
-      // Two people or more: each may play on their own phone (play by link, fair deal).
-      on.invite && setup.seats.slice(0, setup.players).filter((s) => !s.bot).length >= 2
-        ? h(
-            'div',
-            { class: 'invite-start' },
-            h('button', {
-              class: 'btn big',
-              type: 'button',
-              id: 'invite-game',
-              'data-fk': 'invite-game',
-              disabled: busy,
-              onclick: () => on.invite(),
-              text: t('invite.button'),
-            }),
-            h('p', { text: t('invite.buttonNote') }),
-          )
-        : null,
-    ),
-    games ? renderYourGames({ t, finished: games.finished, stats: games.stats, account, name: setup.seats[0]?.name, message: games.message, on }) : null,
-  );
+/** A refusal about one field (`error.field`): the field is marked and described by the
+ * message shown by it. */
+function fieldRefusal(error) {
+  const fieldError = error?.field ? error : null;
+  return {
+    error: fieldError,
+    marks: (field, messageId) => (fieldError?.field === field ? { 'aria-invalid': 'true', 'aria-describedby': messageId } : {}),
+    refusal: (id) => h('p', { class: 'msg error', id, role: 'alert', text: fieldError.text }),
+  };
 }
 
 /** Sound and vibration on or off (web/ui/sound.js), saved; also in the table's menu. */
