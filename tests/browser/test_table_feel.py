@@ -150,6 +150,10 @@ QUICK_TAP_WATCH = """() => {
 }"""
 
 
+# The action marked as the one to press now (gold).
+MAIN_ACTION = "#table .act.primary"
+
+
 def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     page = new_page(browser, "phone")
     open_app(page, site_url, "?seed=7&speed=normal")
@@ -177,16 +181,20 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     )
     press(page, f"#hand button[data-key='{caught['tapped']}']")  # unselect it again
     expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(0)
+    # With nothing selected no button is the one to press (Meld cannot be, dimmed); a card
+    # selected makes Discard the one.
+    assert page.eval_on_selector_all(MAIN_ACTION, "bs => bs.map(b => b.id)") == []
     # The discard flies to the pile; then the computer's turn is seen move by move.
     key = hand(page)[0][0]
     press(page, f"#hand button[data-key='{key}']")
+    expect(page.locator(MAIN_ACTION)).to_have_attribute("id", "btn-discard")
     press(page, "#btn-discard")
     page.wait_for_function(
         f"() => document.querySelector('#table').dataset.myTurn === 'no' && ({RUNNING} > 0"
         " || !!document.querySelector('.flight-ghost'))"
     )
     # Ana's turn marks none of this seat's buttons as the one to press.
-    assert page.eval_on_selector_all("#table .act.primary", "bs => bs.map(b => b.id)") == []
+    assert page.eval_on_selector_all(MAIN_ACTION, "bs => bs.map(b => b.id)") == []
     page.wait_for_selector("#table[data-my-turn=yes]", timeout=30_000)
     page.wait_for_function(f"() => {SETTLED}")
     # Ana's discard stays by her seat until her next turn.

@@ -528,7 +528,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
     // here when every seat is a computer player: the toolbar gives way to a line saying so.
-    sendDock ?? (covered ? null : ctl.watching ? watchingLine({ t, ctl, on }) : actionBar({ t, ctl, v, reasons, on, labels, jb, progress })),
+    sendDock ?? (covered ? null : ctl.watching ? watchingLine({ t, ctl, on }) : actionBar({ t, ctl, v, reasons, on, labels, jb })),
   );
 }
 
@@ -660,29 +660,31 @@ function sortButtons({ t, ctl, kind }) {
 
 /** The turn's actions, under the thumb: one that cannot be played now looks off and, pressed,
  * says why (`reasons`); the button the Hint points at is marked. */
-function actionBar({ t, ctl, v, reasons, on, labels, jb, progress }) {
+function actionBar({ t, ctl, v, reasons, on, labels, jb }) {
   const hintButton = ctl.hint?.button ?? null;
-  const btn = (id, action, label, extraClass) =>
+  // The main action, marked on the player's own turn only (another's turn marks nothing):
+  // Draw, then what the selection can do now: Meld (Rummy 101's "Lay opening" once the valid
+  // groups reach the opening), else Discard; with nothing that can be played, no button.
+  const play = ctl.myTurn && v.phase === 'play';
+  const main = ctl.myTurn && v.phase === 'draw' ? 'draw' : play && !reasons.meld ? 'meld' : play && !reasons.discard ? 'discard' : null;
+  const btn = (id, action, label) =>
     h('button', {
       type: 'button',
       id: `btn-${id}`,
       'data-fk': `btn-${id}`,
-      class: ['btn', 'act', extraClass, reasons[action] ? 'off' : 'on', hintButton === action && 'hinted'],
+      class: ['btn', 'act', main === action && 'primary', reasons[action] ? 'off' : 'on', hintButton === action && 'hinted'],
       'aria-disabled': reasons[action] ? 'true' : 'false',
       'aria-busy': action === 'hint' && ctl.hintAsking ? 'true' : undefined,
       onclick: () => on.action(action, 'actions'),
       text: label,
     });
-  // The main action is marked on the player's own turn only (another's turn marks nothing);
-  // Rummy 101's "Lay opening" only once the valid groups reach the opening.
-  const meldMain = ctl.myTurn && v.phase === 'play' && (!progress || progress.enough);
   return h(
     'div',
     { class: 'actions', role: 'toolbar', 'aria-label': t('actions.label') },
-    btn('draw', 'draw', labels.draw, ctl.myTurn && v.phase === 'draw' ? 'primary' : ''),
+    btn('draw', 'draw', labels.draw),
     btn('take', 'take', labels.take),
     jb.shown ? btn('joker', 'joker', labels.joker) : null,
-    btn('meld', 'meld', labels.meld, meldMain ? 'primary' : ''),
+    btn('meld', 'meld', labels.meld),
     v.variant === 'rummy101' ? btn('stage', 'stage', labels.stage) : null,
     btn('layoff', 'layoff', labels.layoff),
     btn('discard', 'discard', labels.discard),
