@@ -278,12 +278,16 @@ def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url
         assert small == []
         if size["height"] < size["width"]:
             # Held sideways the hand is a column that scrolls: its buttons stay in sight at its
-            # foot, and the Hint's advice is brought above them when it comes.
+            # foot, and the Hint's advice is brought above them when it comes. The advice
+            # takes the column's width, its buttons the line under it, as on a phone: beside
+            # them it ran to seven lines, and the piece it selected went out of sight above.
             expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
             assert page.evaluate(OUT_OF_SIGHT, "#table .actions .act") == []
             press(page, "#btn-hint")
             expect(page.locator("#play-hint")).to_be_visible()
             assert page.evaluate(OUT_OF_SIGHT, "#hint-text, #play-hint, #table .actions .act") == []
+            under = "([p, b]) => b.getBoundingClientRect().top >= p.getBoundingClientRect().bottom"
+            assert page.locator("#hint-text, #play-hint").evaluate_all(under)
         shot(page, f"{variant}-table-{size['width']}x{size['height']}")
         page.context.close()
 
