@@ -29,6 +29,18 @@ STEP_DONE = """(before) => {
   return !panel || panel.getAttribute('aria-busy') !== 'true';
 }"""
 REFUSAL = "#table [role=alert]"
+# What the advice points at on the table is where a person can see it: a meld to tap stands in
+# the screen, not under the hand's panel pinned at its foot (a phone held upright, a tablet).
+TARGET_HIDDEN = """() => {
+  const target = document.querySelector('.meld.hinted');
+  if (!target) return false;
+  const r = target.getBoundingClientRect();
+  const panel = document.querySelector('.my-area').getBoundingClientRect();
+  const covers = panel.left < r.right && r.left < panel.right;
+  return r.top < 0 || r.bottom > Math.min(innerHeight, covers ? panel.top : innerHeight);
+}"""
+# The buttons marked gold as the one to press: while the Hint shows advice, only the one it names.
+MARKED = "#table .act.primary"
 
 
 def answered(page) -> int:
@@ -54,6 +66,9 @@ def play_turn_by_hint(page, turn: int) -> list[str]:
         if not play.count():
             raise AssertionError(f"turn {turn}: the hint offers no step: {said}")
         said.append(page.inner_text("#hint-text"))
+        page.wait_for_function(f"() => !({TARGET_HIDDEN})()")
+        marked = page.eval_on_selector_all(MARKED, "bs => bs.map(b => b.textContent)")
+        assert all(f"“{label}”" in said[-1] for label in marked), (marked, said[-1])
         before = answered(page)
         press(page, "#play-hint")
         page.wait_for_function(STEP_DONE, arg=before)

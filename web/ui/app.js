@@ -282,12 +282,26 @@ export async function startApp({ root, engine }) {
     const key = panel ? panel.textContent : marked.map((e) => e.dataset.code).join(' ');
     if (key === inSight) return;
     inSight = key;
+    showHintedMeld();
     const area = wanted[0]?.closest('.my-area');
     if (!area || area.scrollHeight <= area.clientHeight) return;
     const bar = area.querySelector('.actions');
     const foot = area.getBoundingClientRect().bottom - (bar?.offsetHeight ?? 0);
     const below = Math.max(...wanted.map((e) => e.getBoundingClientRect().bottom)) - foot;
     if (below > 0) area.scrollTop += below + 4;
+  }
+  /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld: below the
+   * screen's foot, or under the hand's panel pinned there (a phone held upright, a tablet),
+   * the page is scrolled until it stands above them; above the screen's top, down to it. */
+  function showHintedMeld() {
+    const meld = root.querySelector('.meld.hinted');
+    if (!meld) return;
+    const r = meld.getBoundingClientRect();
+    const panel = root.querySelector('.my-area')?.getBoundingClientRect();
+    const covers = panel && panel.left < r.right && r.left < panel.right;
+    const floor = Math.min(innerHeight, covers ? panel.top : innerHeight) - 8;
+    const by = r.bottom > floor ? Math.min(r.bottom - floor, r.top - 8) : r.top < 8 ? r.top - 8 : 0;
+    if (by) window.scrollBy({ top: by, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   }
   // A phone turned on its side lays the hand out anew: what was in sight is brought back.
   matchMedia('(orientation: landscape)').addEventListener('change', () => {

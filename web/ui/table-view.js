@@ -662,11 +662,13 @@ function sortButtons({ t, ctl, kind }) {
  * says why (`reasons`); the button the Hint points at is marked. */
 function actionBar({ t, ctl, v, reasons, on, labels, jb }) {
   const hintButton = ctl.hint?.button ?? null;
-  // The main action, marked on the player's own turn only (another's turn marks nothing):
-  // Draw, then what the selection can do now: Meld (Rummy 101's "Lay opening" once the valid
-  // groups reach the opening), else Discard; with nothing that can be played, no button.
+  // The main action, marked on the player's own turn only (another's turn marks nothing).
+  // While the Hint shows advice, the button it names (none when it names a meld to tap);
+  // else Draw, then what the selection can do now: Meld (Rummy 101's "Lay opening" once the
+  // valid groups reach the opening), else Discard; with nothing that can be played, none.
   const play = ctl.myTurn && v.phase === 'play';
-  const main = ctl.myTurn && v.phase === 'draw' ? 'draw' : play && !reasons.meld ? 'meld' : play && !reasons.discard ? 'discard' : null;
+  const ownMain = ctl.myTurn && v.phase === 'draw' ? 'draw' : play && !reasons.meld ? 'meld' : play && !reasons.discard ? 'discard' : null;
+  const main = ctl.hintStep ? hintButton : ownMain;
   const btn = (id, action, label) =>
     h('button', {
       type: 'button',
