@@ -522,8 +522,11 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     counter,
     stagedRow,
     msgNear('hand'),
-    handEl,
+    // Above the hand: the panel stands on the screen's foot, so a row appearing here grows it
+    // upwards and the hand stays under the thumb (below it, the first card selected lifted
+    // the whole hand by the row's height). The column held sideways puts it under (styles.css).
     covered ? null : clearBtn,
+    handEl,
     msgNear('actions'),
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
