@@ -188,7 +188,7 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     # the card moves no other under the thumb (the row that clears the selection opens above
     # the hand, growing the panel upwards: below it, it lifted the hand by its height).
     key = hand(page)[0][0]
-    last_top = "() => document.querySelector('#hand :last-child').getBoundingClientRect().top"
+    last_top = "() => document.querySelector('#hand > :last-child').getBoundingClientRect().top"
     before = page.evaluate(last_top)
     press(page, f"#hand button[data-key='{key}']")
     expect(page.locator("#clear-selection")).to_be_visible()
