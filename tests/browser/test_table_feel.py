@@ -184,12 +184,16 @@ def test_pieces_travel_and_the_table_ends_as_the_view(browser, site_url):
     # With nothing selected no button is the one to press (Meld cannot be, dimmed); a card
     # selected makes Discard the one.
     assert page.eval_on_selector_all(MAIN_ACTION, "bs => bs.map(b => b.id)") == []
-    # The discard flies to the pile; then the computer's turn is seen move by move. Selecting
-    # the card moves no other under the thumb (the row that clears the selection opens above
-    # the hand, growing the panel upwards: below it, it lifted the hand by its height).
+    # The discard flies to the pile; then the computer's turn is seen move by move. Neither
+    # the dimmed Discard's reason nor selecting the card moves a card under the thumb: what
+    # comes and goes with a press opens above the hand, growing the panel upwards (below it,
+    # each lifted the hand by its height).
     key = hand(page)[0][0]
     last_top = "() => document.querySelector('#hand > :last-child').getBoundingClientRect().top"
     before = page.evaluate(last_top)
+    press(page, "#btn-discard", dimmed=True)
+    expect(page.locator(".my-area .msg.info")).to_have_text("Select exactly one card to discard.")
+    assert abs(page.evaluate(last_top) - before) <= 1
     press(page, f"#hand button[data-key='{key}']")
     expect(page.locator("#clear-selection")).to_be_visible()
     page.wait_for_function(f"() => {SETTLED}")

@@ -521,13 +521,14 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     ),
     counter,
     stagedRow,
+    // Above the hand, what comes and goes with a press: the panel stands on the screen's foot,
+    // so a row appearing here grows it upwards and the hand stays under the thumb (below it,
+    // the first card selected, or a dimmed button's reason, lifted the whole hand by the row's
+    // height). The column of a phone held sideways shows them under the hand (styles.css).
     msgNear('hand'),
-    // Above the hand: the panel stands on the screen's foot, so a row appearing here grows it
-    // upwards and the hand stays under the thumb (below it, the first card selected lifted
-    // the whole hand by the row's height). The column held sideways puts it under (styles.css).
+    msgNear('actions'),
     covered ? null : clearBtn,
     handEl,
-    msgNear('actions'),
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
     // here when every seat is a computer player: the toolbar gives way to a line saying so.
