@@ -119,7 +119,7 @@ def test_an_opening_is_staged_judged_and_counted(browser, site_url, device):
     # A tap on a dimmed button explains itself instead of doing nothing.
     expect(page.locator("#btn-discard")).to_have_attribute("aria-disabled", "true")
     press(page, "#btn-discard", dimmed=True)
-    expect(page.locator(".msg.info")).to_contain_text("Select exactly one")
+    expect(page.locator(".msg.info")).to_have_text("Select exactly one tile to discard.")
     # Taking the groups back returns their tiles to play.
     press(page, ".staged-group.invalid button")
     press(page, ".staged-group button")
