@@ -87,6 +87,9 @@ def test_an_opening_is_staged_judged_and_counted(browser, site_url, device):
     choose_game(page, "rummy101", 2)
     start(page)
     codes = [c for _, c in hand(page)]
+    # A screen reader hears tiles, not cards, at this table.
+    expect(page.locator("#hand")).to_have_attribute("aria-label", "Your hand, 22 tiles")
+    expect(page.get_by_label("Ana: 21 tiles, 0 points")).to_have_count(1)
     _, best = solver.best_opening(codes)
     meld = min(best, key=len)  # one meld is far below 101
     select_codes(page, list(meld))

@@ -143,6 +143,7 @@ export default {
   'table.you': 'your',
   'table.piles': 'Stock and discard pile',
   'table.stockLabel': { one: 'Stock: 1 card left — draw', other: 'Stock: {count} left — draw' },
+  'table.stockLabelTiles': { one: 'Stock: 1 tile left — draw', other: 'Stock: {count} left — draw' },
   'table.stockCount': { one: '1 left', other: '{count} left' },
   'table.discardLabel': { one: 'Discard pile: {card}, the only card', other: 'Discard pile: {card} on top ({count} cards)' },
   'table.takeableLabel': 'Last discard you may take: {card}',
@@ -163,6 +164,7 @@ export default {
   'status.replayTurn': 'Replay: {name}’s turn.',
 
   'seat.label': { one: '{name}: 1 card, {score} points', other: '{name}: {count} cards, {score} points' },
+  'seat.labelTiles': { one: '{name}: 1 tile, {score} points', other: '{name}: {count} tiles, {score} points' },
   'seat.playing': 'playing',
   'seat.yourTurn': 'your turn',
   'seat.score': '{score} pts',
@@ -180,6 +182,7 @@ export default {
   'meld.meld': 'meld',
   'meld.label': '{owner} {kind}: {cards}',
   'meld.addTo': 'Add the selected cards to {meld}',
+  'meld.addToTiles': 'Add the selected tiles to {meld}',
   'meld.swapJoker': 'Swap the selected tile for the joker that stands for {tile}',
 
   'stage.title': 'Melds ready to lay',
@@ -265,6 +268,7 @@ export default {
 
   'hand.area': 'Your hand',
   'hand.label': { one: 'Your hand, 1 card', other: 'Your hand, {count} cards' },
+  'hand.labelTiles': { one: 'Your hand, 1 tile', other: 'Your hand, {count} tiles' },
   'hand.takenNote': 'taken from the discard pile this turn',
   'hand.drawnNote': 'just drawn',
   'hand.sort': 'Sort your hand',

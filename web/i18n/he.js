@@ -143,6 +143,7 @@ export default {
   'table.you': 'שלך',
   'table.piles': 'קופה וערימת זריקה',
   'table.stockLabel': { one: 'קופה: נשאר קלף 1 — משיכה', other: 'קופה: נשארו {count} — משיכה' },
+  'table.stockLabelTiles': { one: 'קופה: נשארה אבן 1 — משיכה', other: 'קופה: נשארו {count} — משיכה' },
   'table.stockCount': { one: 'נשאר 1', other: 'נשארו {count}' },
   'table.discardLabel': { one: 'ערימת הזריקה: {card}, הקלף היחיד', other: 'ערימת הזריקה: {card} למעלה ({count} קלפים)' },
   'table.takeableLabel': 'הזריקה האחרונה שמותר לקחת: {card}',
@@ -163,6 +164,7 @@ export default {
   'status.replayTurn': 'הצגה חוזרת: התור של {name}.',
 
   'seat.label': { one: '{name}: קלף 1, {score} נקודות', other: '{name}: {count} קלפים, {score} נקודות' },
+  'seat.labelTiles': { one: '{name}: אבן 1, {score} נקודות', other: '{name}: {count} אבנים, {score} נקודות' },
   'seat.playing': 'בתור',
   'seat.yourTurn': 'תורך',
   'seat.score': '{score} נק׳',
@@ -180,6 +182,7 @@ export default {
   'meld.meld': 'סדרה',
   'meld.label': '{kind} {owner}: {cards}',
   'meld.addTo': 'הוספת הקלפים שנבחרו ל{meld}',
+  'meld.addToTiles': 'הוספת האבנים שנבחרו ל{meld}',
   'meld.swapJoker': 'החלפת הג׳וקר שבמקום {tile} באבן שנבחרה',
 
   'stage.title': 'סדרות מוכנות להנחה',
@@ -263,6 +266,7 @@ export default {
 
   'hand.area': 'היד שלך',
   'hand.label': { one: 'היד שלך, קלף 1', other: 'היד שלך, {count} קלפים' },
+  'hand.labelTiles': { one: 'היד שלך, אבן 1', other: 'היד שלך, {count} אבנים' },
   'hand.takenNote': 'נלקח מערימת הזריקה בתור הזה',
   'hand.drawnNote': 'נמשך עכשיו',
   'hand.sort': 'מיון היד',

@@ -151,6 +151,7 @@ export default {
   'table.you': 'ta',
   'table.piles': 'Pachetul și teancul',
   'table.stockLabel': { one: 'Pachet: a rămas 1 carte — trage', few: 'Pachet: au rămas {count} — trage', other: 'Pachet: au rămas {count} — trage' },
+  'table.stockLabelTiles': { one: 'Pachet: a rămas 1 piesă — trage', few: 'Pachet: au rămas {count} — trage', other: 'Pachet: au rămas {count} — trage' },
   'table.stockCount': { one: 'a rămas 1', few: 'au rămas {count}', other: 'au rămas {count}' },
   'table.discardLabel': {
     one: 'Teanc: {card}, singura carte',
@@ -175,6 +176,7 @@ export default {
   'status.replayTurn': 'Reluare: joacă {name}.',
 
   'seat.label': { one: '{name}: 1 carte, scor {score}', few: '{name}: {count} cărți, scor {score}', other: '{name}: {count} de cărți, scor {score}' },
+  'seat.labelTiles': { one: '{name}: 1 piesă, scor {score}', few: '{name}: {count} piese, scor {score}', other: '{name}: {count} de piese, scor {score}' },
   'seat.playing': 'la rând',
   'seat.yourTurn': 'rândul tău',
   'seat.score': '{score} p',
@@ -192,6 +194,7 @@ export default {
   'meld.meld': 'formație',
   'meld.label': '{kind} ({owner}): {cards}',
   'meld.addTo': 'Adaugă cărțile alese la {meld}',
+  'meld.addToTiles': 'Adaugă piesele alese la {meld}',
   'meld.swapJoker': 'Schimbă jokerul care înlocuiește {tile} cu piesa aleasă',
 
   'stage.title': 'Formații pregătite',
@@ -277,6 +280,7 @@ export default {
 
   'hand.area': 'Mâna ta',
   'hand.label': { one: 'Mâna ta, 1 carte', few: 'Mâna ta, {count} cărți', other: 'Mâna ta, {count} de cărți' },
+  'hand.labelTiles': { one: 'Mâna ta, 1 piesă', few: 'Mâna ta, {count} piese', other: 'Mâna ta, {count} de piese' },
   'hand.takenNote': 'luată de pe teanc în această tură',
   'hand.drawnNote': 'trasă acum',
   'hand.sort': 'Sortează mâna',
