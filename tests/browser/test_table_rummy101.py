@@ -100,6 +100,10 @@ def test_an_opening_is_staged_judged_and_counted(browser, site_url, device):
     expect(group).to_have_attribute("data-valid", "true")
     value = sum(int(c.split("=")[-1][1:]) for c in meld)
     expect(group).to_contain_text(f"{value} points")
+    # Its × to take it back sits beside its note, not on a row of its own.
+    beside = "g => g.querySelector('button').getBoundingClientRect().top"
+    beside += " < g.querySelector('.staged-note').getBoundingClientRect().bottom"
+    assert group.evaluate(beside)
     expect(page.locator("#opening-counter")).to_contain_text(f"Opening: {value} / 101 points")
     # Short of the opening, "Lay opening" is not the main action and says why before the press.
     expect(page.locator("#btn-meld")).to_have_attribute("aria-disabled", "true")
