@@ -91,6 +91,14 @@ def pass_handoff(page, replay: bool) -> str:
     return since
 
 
+# The buttons among those matched whose label runs over more than one line.
+ONE_LINE = """bs => bs.filter((b) => {
+  const range = document.createRange();
+  range.selectNodeContents(b);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((b) => b.textContent)"""
+
+
 def step_through_replay(page) -> None:
     press(page, "#since-replay")
     expect(page.locator("#replay")).to_be_visible()
@@ -100,6 +108,8 @@ def step_through_replay(page) -> None:
     replayed_turn = re.compile(r"^Replay: (your turn|.+’s turn)\.$")
     expect(page.locator("#turn-banner")).to_have_text(replayed_turn)
     steps = int(page.inner_text("#replay-text").split(" of ")[1].split(":")[0])
+    # Its buttons keep their words on one line ("To the table" took two on a phone).
+    assert page.eval_on_selector_all("#replay .btn", ONE_LINE) == [], "a label wraps"
     for _ in range(steps - 1):
         press(page, "#replay-next")
     expect(page.locator("#replay-next")).to_be_disabled()
