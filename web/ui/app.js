@@ -299,7 +299,7 @@ export async function startApp({ root, engine }) {
     const r = meld.getBoundingClientRect();
     const panel = root.querySelector('.my-area')?.getBoundingClientRect();
     const covers = panel && panel.left < r.right && r.left < panel.right;
-    const floor = Math.min(innerHeight, covers ? panel.top : innerHeight) - 8;
+    const floor = (covers ? Math.min(innerHeight, panel.top) : innerHeight) - 8;
     const by = r.bottom > floor ? Math.min(r.bottom - floor, r.top - 8) : r.top < 8 ? r.top - 8 : 0;
     if (by) window.scrollBy({ top: by, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   }

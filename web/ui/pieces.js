@@ -46,6 +46,24 @@ function svg(inner, cls) {
 const RANK_TEXT = { 1: 'A', 10: '10', 11: 'J', 12: 'Q', 13: 'K' };
 export const rankText = (rank) => RANK_TEXT[rank] || String(rank);
 
+// The words that name the pieces and have a tile wording for Rummy 101 (the same key + "Tiles").
+const TILE_WORDED = new Set([
+  'why.alreadyDrew',
+  'why.selectMeld',
+  'why.meldTooSmall',
+  'why.selectForLayoff',
+  'why.selectOneDiscard',
+  'table.stockLabel',
+  'seat.label',
+  'meld.addTo',
+  'hand.label',
+]);
+
+/** The key to say `key` with at the table of `view`: Rummy 101's speak of tiles, not cards. */
+export function piecesWords(view, key) {
+  return view?.variant === 'rummy101' && TILE_WORDED.has(key) ? `${key}Tiles` : key;
+}
+
 /** The spoken name of a code: "7 of hearts", "red 7", "joker (as red 8)". */
 export function pieceName(code, t) {
   const p = parseCode(code);

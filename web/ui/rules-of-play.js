@@ -125,14 +125,6 @@ export function openingProgress(ctl) {
   return { points, pairs, needPoints: need.points, needPairs: need.pairs, mixed, enough };
 }
 
-// The reasons that name the pieces, worded for tiles in Rummy 101 (the same key + "Tiles").
-const TILE_WORDED = new Set(['why.alreadyDrew', 'why.selectMeld', 'why.meldTooSmall', 'why.selectForLayoff', 'why.selectOneDiscard']);
-
-/** The words to say a reason with (`why`, a key of buttonReasons): Rummy 101's speak of tiles. */
-export function reasonWords(ctl, why) {
-  return ctl.view?.variant === 'rummy101' && TILE_WORDED.has(why) ? `${why}Tiles` : why;
-}
-
 /** The values a "why not" message may name (web/i18n: `why.*`). `pieceName` names the card. */
 export function reasonParams(ctl, pieceName) {
   const v = ctl.view;

@@ -3,15 +3,15 @@
  * not allow now answers with its reason (rules-of-play.js) next to where it was pressed;
  * else the controller acts. `t` is the current translator (it changes with the language).
  */
-import { buttonReasons, reasonParams, reasonWords } from './rules-of-play.js';
+import { buttonReasons, reasonParams } from './rules-of-play.js';
 import { codeOf, selectedCodes } from './hand-model.js';
-import { pieceName } from './pieces.js';
+import { pieceName, piecesWords } from './pieces.js';
 
 export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
   /** A button's "why not" in words, with what it names (a player, the opening's points). */
   const whyText = (why) =>
     t(
-      reasonWords(ctl, why),
+      piecesWords(ctl.view, why),
       reasonParams(ctl, (code) => pieceName(code, t)),
     );
 

@@ -5,7 +5,7 @@
  * Other seats' hands are drawn as backs with a count — no codes of theirs reach the DOM.
  */
 import { h, keep, numeral, personName } from './dom.js';
-import { renderPiece, renderBack, pieceName, piecesText } from './pieces.js';
+import { renderPiece, renderBack, pieceName, piecesText, piecesWords } from './pieces.js';
 import { logLines, turnedUpLine } from './log-text.js';
 import { momentMarks, pileMark } from './review.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
@@ -192,7 +192,7 @@ function pilesArea({ t, ctl, v, kind, reasons, on, msgNear }) {
       id: 'stock',
       'data-fk': 'stock',
       'data-drop': 'stock',
-      'aria-label': t(v.variant === 'rummy101' ? 'table.stockLabelTiles' : 'table.stockLabel', { count: v.stock }) + markNote('stock'),
+      'aria-label': t(piecesWords(v, 'table.stockLabel'), { count: v.stock }) + markNote('stock'),
       'aria-disabled': reasons.draw ? 'true' : 'false',
       onclick: () => on.action('draw', 'stock'),
     },
@@ -322,7 +322,7 @@ function seatChip({ t, ctl, v, seat, kind }) {
   // is soon covered by the next player's).
   const lastDiscard = v.variant === 'rummy101' ? v.last_discards?.[seat] : lastDiscardOf(v.log || [], seat);
   const who = seatKind(ctl, seat, t);
-  const label = t(v.variant === 'rummy101' ? 'seat.labelTiles' : 'seat.label', { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
+  const label = t(piecesWords(v, 'seat.label'), { name: ctl.name(seat), count, score: v.scores?.[seat] ?? 0 });
   const thinking = ctl.thinking === seat;
   const sig = JSON.stringify([t.lang, v.variant, kind, label, current, thinking, count, opened, lastDiscard, who, v.scores?.[seat]]);
   return keep(`seat:${seat}`, sig, () =>
@@ -380,8 +380,7 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
     kind: kindName,
     cards: piecesText(m.cards, t),
   });
-  const tiles = ctl.view.variant === 'rummy101';
-  const canSwap = tiles; // a joker in a meld of tiles may be swapped out
+  const canSwap = ctl.view.variant === 'rummy101';
   const hinted = ctl.hint?.meld === m.id;
   const near = msgNear(`meld:${m.id}`);
   const sig = near ? null : JSON.stringify([t.lang, m.id, m.kind, m.cards, label, targeting, hinted, fresh, canSwap]);
@@ -393,7 +392,7 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
         class: 'meld-hit',
         type: 'button',
         'data-fk': `meld-${m.id}`,
-        'aria-label': targeting ? t(tiles ? 'meld.addToTiles' : 'meld.addTo', { meld: label }) : label,
+        'aria-label': targeting ? t(piecesWords(ctl.view, 'meld.addTo'), { meld: label }) : label,
         onclick: () => on.meld(m.id),
       }),
       h(
@@ -573,7 +572,7 @@ function handPieces({ t, ctl, v, on, kind, staged }) {
       class: ['hand', kind === 'tile' ? 'rack' : 'fan', ends.size > 0 && 'arranged'],
       id: 'hand',
       role: 'group',
-      'aria-label': t(v.variant === 'rummy101' ? 'hand.labelTiles' : 'hand.label', { count: handCount }),
+      'aria-label': t(piecesWords(v, 'hand.label'), { count: handCount }),
       'data-drop': 'hand',
       style: { '--count': String(Math.max(handCount, 2)) },
     },
