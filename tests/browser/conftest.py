@@ -39,6 +39,32 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed gets, beside its traceback, what each of its pages showed and
+    said: its screenshot (screenshots/failed-*.png), the page's state marks and the last lines
+    of its journal (`keep_journal`). A timeout that happens once in many runs is read from that."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    from fixtures.table_driver import OPEN_CONTEXTS, SCREENSHOTS
+
+    for c, context in enumerate(OPEN_CONTEXTS):
+        for p, page in enumerate(context.pages):
+            name = f"failed-{item.name}-{c}-{p}"
+            lines = [f"page {c}.{p}: {page.url}"]
+            with contextlib.suppress(Exception):  # a closed or crashed page says what it can
+                SCREENSHOTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), timeout=10_000)
+                lines.append(f"screenshot: screenshots/{name}.png")
+            with contextlib.suppress(Exception):
+                marks = page.evaluate("JSON.stringify(document.documentElement.dataset)")
+                lines.append(f"<html> marks: {marks}")
+            lines.extend(getattr(page, "journal", []))
+            report.sections.append((f"page {c}.{p}", "\n".join(lines)))
+
+
 @pytest.fixture(autouse=True)
 def close_test_pages():
     """Close the browser contexts a test opened with `new_page` once it ends (its phones'
