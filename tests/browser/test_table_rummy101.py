@@ -67,6 +67,42 @@ def test_the_rack_of_22_tiles_fits_a_phone_in_two_rows(browser, site_url):
     assert len({round(r["top"]) for r in tops}) == 2
     assert all(r["left"] >= 0 and r["right"] <= 390 and r["width"] >= 30 for r in tops)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The tile just drawn wears a gold dot that hides neither its number nor its colour's
+    # shape (the shape is what tells the colours apart to a player who cannot see them).
+    play_my_turn(page, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
+    press(page, "#btn-draw")
+    drawn = page.locator("#hand .tile.drawn")
+    expect(drawn).to_have_count(1)
+    face = drawn.evaluate(DOT_AND_FACE)
+    assert face["parts"], "the drawn tile has a number and a shape"
+    for part in face["parts"]:
+        assert not meets(face["dot"], part), f"the gold dot covers the tile's {part['what']}"
+    assert page.problems == []
+
+
+# Where the "just drawn" dot (the tile's ::after) and the tile's number and shape are on screen.
+DOT_AND_FACE = """t => {
+  const dot = getComputedStyle(t, '::after');
+  const r = t.getBoundingClientRect();
+  const left = r.left + t.clientLeft + parseFloat(dot.left);
+  const top = r.top + t.clientTop + parseFloat(dot.top);
+  const box = (e, what) => { const b = e.getBoundingClientRect();
+    return { what, left: b.left, top: b.top, right: b.right, bottom: b.bottom }; };
+  return {
+    dot: { left, top, right: left + parseFloat(dot.width), bottom: top + parseFloat(dot.height) },
+    parts: [...t.querySelectorAll('.num, .mark')].map((e) => box(e, e.classList[0])),
+  };
+}"""
+
+
+def meets(a: dict, b: dict) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
 
 
 def junk_group(codes: list[str]) -> list[str]:
