@@ -28,3 +28,79 @@ test('a tile taken is one to use this turn, whatever it is', async () => {
   const step = hintSteps(take, tiles)[0];
   assert.match(stepText(step, { t, tiles: true, labels }), /^Hint: take the last discard, you can use it this turn/);
 });
+
+test('the step that empties the hand says the player goes out, and a rummy doubles', async () => {
+  await loadLanguage('en');
+  const t = makeTranslator('en');
+  const labels = { draw: 'Draw', meld: 'Meld', discard: 'Discard' };
+  const goOut = {
+    actions: [
+      { type: 'draw', source: 'stock' },
+      { type: 'meld', melds: [['4D', '5D', '6D']] },
+      { type: 'discard', card: '3H' },
+    ],
+  };
+  const round = (log) => ({ variant: 'basic', seat: 0, phase: 'draw', hand: ['4D', '5D', '6D'], discard: ['KC'], log });
+  const words = (view) => hintSteps(goOut, view).map((s) => stepText(s, { t, tiles: false, labels }));
+  // Nothing laid before in this round (a meld of the round before does not count): a rummy.
+  const before = [
+    { type: 'meld', seat: 0, melds: [['2C', '3C', '4C']] },
+    { type: 'round_end', seat: 1 },
+  ];
+  const [draw, meld, discard] = words(round([...before, { type: 'draw', seat: 1, source: 'stock' }]));
+  assert.equal(draw, 'Hint: draw from the stock — press “Draw”.');
+  assert.doesNotMatch(meld, /go out/);
+  assert.equal(discard, 'Hint: discard 3♥. It is selected — press “Discard”. Your whole hand in one turn: you go out with a rummy, double points.');
+  // A card laid off in an earlier turn of this round: going out, not a rummy.
+  const laidOff = round([
+    { type: 'draw', seat: 0, source: 'stock' },
+    { type: 'layoff', seat: 0, meld: 1, cards: ['7S'] },
+  ]);
+  assert.match(words(laidOff)[2], /press “Discard”\. That empties your hand: you go out\.$/);
+  // A card kept: nobody goes out.
+  const kept = { ...round([]), hand: ['4D', '5D', '6D', '9S'] };
+  assert.ok(words(kept).every((w) => !/go out/.test(w)));
+});
+
+test('a Rummy 101 opening goes out with the opening, not a group staged for it', async () => {
+  await loadLanguage('en');
+  const t = makeTranslator('en');
+  const view = { variant: 'rummy101', seat: 0, phase: 'play', opened: [null, null], hand: ['R1', 'R2', 'R3', 'K5', 'B5', 'Y5'], log: [] };
+  const steps = hintSteps(
+    {
+      actions: [
+        {
+          type: 'meld',
+          melds: [
+            ['R1', 'R2', 'R3'],
+            ['K5', 'B5', 'Y5'],
+          ],
+        },
+      ],
+    },
+    view,
+  );
+  assert.deepEqual(
+    steps.map((s) => [s.kind, s.out ?? null]),
+    [
+      ['stage', null],
+      ['stage', null],
+      ['open', 'out'],
+    ],
+  );
+  // A joker swapped in comes back for the tile given: the hand is not emptied by a swap.
+  const swap = hintSteps(
+    {
+      actions: [
+        { type: 'swap_joker', meld: 2, tile: 'B7' },
+        { type: 'discard', card: 'JK' },
+      ],
+    },
+    { ...view, opened: [{}, null], hand: ['B7'] },
+  );
+  assert.deepEqual(
+    swap.map((s) => s.out ?? null),
+    [null, 'out'],
+  );
+  assert.match(stepText(swap[1], { t, tiles: true, labels: { discard: 'Discard' } }), /That empties your hand: you go out\.$/);
+});

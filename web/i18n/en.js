@@ -362,6 +362,8 @@ export default {
   'hint.step.swap': 'Hint: put {tile} in place of the joker in the highlighted meld — tap the joker.',
   'hint.step.discardCard': 'Hint: discard {piece}. It is selected — press “{button}”.',
   'hint.step.discardTile': 'Hint: discard {piece}. It is selected — press “{button}”.',
+  'hint.out': 'That empties your hand: you go out.',
+  'hint.outRummy': 'Your whole hand in one turn: you go out with a rummy, double points.',
   'hint.play': 'Play the hint',
   'hint.close': 'Close the hint',
 

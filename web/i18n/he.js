@@ -360,6 +360,8 @@ export default {
   'hint.step.swap': 'רמז: שימו את {tile} במקום הג׳וקר בסדרה המודגשת — הקישו על הג׳וקר.',
   'hint.step.discardCard': 'רמז: זרקו את {piece}. הקלף מסומן — לחצו על ״{button}״.',
   'hint.step.discardTile': 'רמז: זרקו את {piece}. האבן מסומנת — לחצו על ״{button}״.',
+  'hint.out': 'כך היד מתרוקנת: אתם יוצאים.',
+  'hint.outRummy': 'כל היד בתור אחד: אתם יוצאים ברמי — ניקוד כפול.',
   'hint.play': 'ביצוע הרמז',
   'hint.close': 'סגירת הרמז',
 

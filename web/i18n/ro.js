@@ -372,6 +372,8 @@ export default {
   'hint.step.swap': 'Indiciu: pune {tile} în locul jokerului din formația evidențiată — atinge jokerul.',
   'hint.step.discardCard': 'Indiciu: aruncă {piece}. E selectată — apasă „{button}”.',
   'hint.step.discardTile': 'Indiciu: aruncă {piece}. E selectată — apasă „{button}”.',
+  'hint.out': 'Așa îți golești mâna: ieși.',
+  'hint.outRummy': 'Toată mâna într-o singură tură: ieși cu remi, puncte duble.',
   'hint.play': 'Joacă indiciul',
   'hint.close': 'Închide indiciul',
 

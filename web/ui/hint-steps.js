@@ -7,7 +7,8 @@
  * pieces by their names, never by engine codes.
  *
  * A step is {kind, ...}: `draw` {source, fits?}, `stage` {codes, n, of}, `open`, `meld` {codes},
- * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}.
+ * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}; the one that empties the hand
+ * also has `out` ("out" or "rummy"), and its sentence says so.
  */
 import { parseCode } from './notation.js';
 import { pieceShort, piecesText } from './pieces.js';
@@ -42,7 +43,38 @@ export function hintSteps(advice, view) {
         break; // an action the page does not offer (reset_turn) is not advice
     }
   }
+  markGoingOut(steps, view);
   return steps;
+}
+
+/** The step that empties the hand, if the advice goes out, gets `out`: "out", or "rummy" where
+ * that doubles the points (classic Rummy: the whole hand in one turn, with nothing melded or
+ * laid off in an earlier turn of the round; RULES.md §1). Staged groups leave the hand with
+ * the opening that lays them; a joker swapped in comes back for the tile given. */
+function markGoingOut(steps, view) {
+  let left = (view.hand || []).length;
+  let staged = 0;
+  for (const step of steps) {
+    if (step.kind === 'draw') left += 1;
+    else if (step.kind === 'stage') staged += step.codes.length;
+    else if (step.kind === 'open') [left, staged] = [left - staged, 0];
+    else if (step.kind !== 'swap') left -= stepCodes(step).length;
+    if (left === 0 && step.kind !== 'stage') {
+      step.out = view.variant === 'basic' && !playedEarlier(view) ? 'rummy' : 'out';
+      return;
+    }
+  }
+}
+
+/** Whether the seat melded or laid off in an earlier turn of this round (the log, read back to
+ * the round's start; this turn begins at the seat's draw, unless it has yet to draw). */
+function playedEarlier(view) {
+  const log = view.log || [];
+  let start = log.length;
+  while (start > 0 && log[start - 1].type !== 'round_end') start--;
+  const round = log.slice(start);
+  const drew = view.phase === 'play' ? round.findLastIndex((e) => e.type === 'draw' && e.seat === view.seat) : round.length;
+  return round.slice(0, Math.max(drew, 0)).some((e) => e.seat === view.seat && ['meld', 'layoff', 'swap_joker'].includes(e.type));
 }
 
 /** Why a card is taken from the discard pile: it fits the hand (a card of its rank, or of its
@@ -84,7 +116,13 @@ export function stepButton(step) {
  * The sentence for the step, naming the button by `labels[button]` (as shown now).
  * `ctx`: {t, tiles: bool, labels, progress: {points, pairs} | null}.
  */
-export function stepText(step, { t, tiles, labels, progress }) {
+export function stepText(step, ctx) {
+  const text = stepWords(step, ctx);
+  if (!step.out) return text;
+  return `${text} ${ctx.t(step.out === 'rummy' ? 'hint.outRummy' : 'hint.out')}`;
+}
+
+function stepWords(step, { t, tiles, labels, progress }) {
   const piece = tiles ? 'Tile' : 'Card'; // the catalogues word "it is selected" per noun
   switch (step.kind) {
     case 'draw':
