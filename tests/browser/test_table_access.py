@@ -80,7 +80,17 @@ def test_a_turn_by_keyboard_alone(browser, site_url):
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     before = len(hand(page))
     tab_to("#hand button.in-hand")
-    page.keyboard.press("End")  # the card just drawn is last
+    # The hand is one stop of the Tab key (its cards are a step of the arrow keys apart): the
+    # next Tab leaves it, and Shift+Tab comes back to the card the keyboard stood on.
+    first = page.evaluate("document.activeElement.dataset.key")
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.dataset.key")
+    assert second != first
+    page.keyboard.press("Tab")
+    assert page.evaluate("!document.activeElement.closest('#hand')"), "Tab stayed in the hand"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.key") == second
+    page.keyboard.press("End")
     focused = page.evaluate("document.activeElement.dataset.code")
     page.keyboard.press("Space")
     expect(page.locator(f"#hand button[data-code='{focused}']")).to_have_attribute(

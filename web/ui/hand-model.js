@@ -8,7 +8,8 @@ import { sortKey } from './notation.js';
 
 export function createHandModel() {
   // groups: the melds of a one-tap arrangement (keys), drawn with gaps between them.
-  return { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: null, groups: [], arrangedBy: null };
+  // focusKey: the piece the keyboard last stood on (the hand is one Tab stop: `tabStop`).
+  return { items: [], selected: new Set(), staged: [], fresh: new Set(), sortBy: null, groups: [], arrangedBy: null, focusKey: null };
 }
 
 /** A model laid out as a player left it: `order` (codes, in the order shown) and the sort. The
@@ -25,6 +26,14 @@ export function restoreHandModel(arrangement, fallbackSort = null) {
   }
   model.restored = model.items.length > 0;
   return model;
+}
+
+/** The one piece of the hand that Tab stops on (the arrow keys move between them all): the one
+ * the keyboard last stood on while it is held and free, else the first free one. `blocked`:
+ * keys that cannot take focus (staged tiles). */
+export function tabStop(model, blocked) {
+  const free = model.items.filter((i) => !blocked.has(i.key));
+  return (free.find((i) => i.key === model.focusKey) ?? free[0])?.key ?? null;
 }
 
 /** What to keep of a model to lay it out again: the codes in order and the sort. */

@@ -53,6 +53,12 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
       if (sel.length !== 1) return ctl.say(t('why.selectOneSwap', { joker: pieceName(jokerCode, t) }), `meld:${id}`, 'info');
       return ctl.swapJoker(id, sel[0]);
     },
+    /** The hand is one Tab stop, the piece the keyboard last stood on: it moves with focus. */
+    handFocus(key) {
+      if (ctl.hand.focusKey === key) return;
+      ctl.hand.focusKey = key;
+      for (const b of root.querySelectorAll('#hand button.in-hand')) b.tabIndex = b.dataset.key === key ? 0 : -1;
+    },
     handKey(e, key, index) {
       const cards = [...root.querySelectorAll('#hand button.in-hand')];
       const focusAt = (i) => cards[Math.max(0, Math.min(cards.length - 1, i))]?.focus();

@@ -9,7 +9,7 @@ import { renderPiece, renderBack, pieceName, piecesText, piecesWords } from './p
 import { logLines, turnedUpLine } from './log-text.js';
 import { momentMarks, pileMark } from './review.js';
 import { buttonReasons, openingProgress, takeableDiscard, jokerButtonState } from './rules-of-play.js';
-import { stagedKeys, groupEnds } from './hand-model.js';
+import { stagedKeys, groupEnds, tabStop } from './hand-model.js';
 import { stepText, adviceNotes } from './hint-steps.js';
 import { parseCode } from './notation.js';
 
@@ -566,6 +566,7 @@ function handPieces({ t, ctl, v, on, kind, staged }) {
   // piece new) marks none.
   const drawn = ctl.myTurn && v.phase === 'play' && !v.taken && model.fresh.size === 1 ? [...model.fresh][0] : null;
   const marks = momentMarks(ctl.replay, model.items);
+  const stop = tabStop(model, staged);
   return h(
     'div',
     {
@@ -585,7 +586,8 @@ function handPieces({ t, ctl, v, on, kind, staged }) {
       const taken = item.code === v.taken;
       const justDrawn = item.key === drawn;
       const groupEnd = ends.has(item.key) && i < handCount - 1;
-      const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd, mark];
+      const tabbed = item.key === stop;
+      const looks = [selected, isStaged, fresh, hinted, taken, justDrawn, groupEnd, mark, tabbed];
       return keep(`hand:${item.key}`, JSON.stringify([t.lang, item.code, i, looks]), () =>
         renderPiece(item.code, t, {
           tag: 'button',
@@ -607,11 +609,13 @@ function handPieces({ t, ctl, v, on, kind, staged }) {
             'data-fk': `card-${item.key}`,
             'data-index': i,
             disabled: isStaged || undefined,
+            tabindex: tabbed ? '0' : '-1',
             'aria-label':
               pieceName(item.code, t) +
               (mark ? `, ${t(`review.mark.${mark}`)}` : taken ? `, ${t('hand.takenNote')}` : justDrawn ? `, ${t('hand.drawnNote')}` : ''),
             onclick: () => on.toggle(item.key),
             onkeydown: (e) => on.handKey(e, item.key, i),
+            onfocus: () => on.handFocus(item.key),
           },
         }),
       );
