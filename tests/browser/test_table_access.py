@@ -177,12 +177,25 @@ FIRST_LETTER_SHOWN = """sel => {
 }"""
 
 
+# The start screen's seat names that do not show whole in their fields.
+NAMES_CUT = """() => [...document.querySelectorAll('#start .seat-name')]
+  .filter((f) => f.scrollWidth > f.clientWidth).map((f) => f.value || f.placeholder)"""
+
+
 def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     page = new_page(browser, "phone", viewport={"width": 360, "height": 640})
     open_app(page, site_url, "?seed=7&speed=instant")
     # A person whose phone speaks English picks Hebrew at the foot of the start screen: the
     # seats still under the default names take the Hebrew ones (else the table says "You").
     expect(page.locator("#seat-name-0")).to_have_value("You")
+    # Four seats, computer players named in each language: every name shows whole in its field
+    # (in Romanian the seat numbers' room went to the level, and "Bogdan" showed as "Bogd").
+    choose_game(page, "rummy101", 4, level="expert")
+    for lang in ("en", "ro", "he"):
+        page.select_option("#lang-select", lang)
+        expect(page.locator("#seat-name-1")).not_to_have_value("Ana" if lang == "he" else "")
+        assert page.evaluate(NAMES_CUT) == [], lang
+    page.select_option("#lang-select", "en")
     page.select_option("#lang-select", "he")
     expect(page.locator("#seat-name-0")).to_have_value("את/ה")
     expect(page.locator("#seat-name-1")).to_have_value("אנה")
