@@ -67,6 +67,15 @@ def test_the_rack_of_22_tiles_fits_a_phone_in_two_rows(browser, site_url):
     assert len({round(r["top"]) for r in tops}) == 2
     assert all(r["left"] >= 0 and r["right"] <= 390 and r["width"] >= 30 for r in tops)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # A keyboard goes up and down between the rows, to the tile above or below.
+    page.focus("#hand .tile:nth-child(3)")
+    where = "(({ top, left }) => [top, left])(document.activeElement.getBoundingClientRect())"
+    top, left = page.evaluate(where)
+    page.keyboard.press("ArrowDown")
+    below = page.evaluate(where)
+    assert below[0] > top and abs(below[1] - left) < 5, (top, left, below)
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(where) == [top, left]
     # The tile just drawn wears a gold dot that hides neither its number nor its colour's
     # shape (the shape is what tells the colours apart to a player who cannot see them).
     play_my_turn(page, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})

@@ -73,6 +73,13 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
       } else if (e.key === 'Home' || e.key === 'End') {
         e.preventDefault();
         focusAt(e.key === 'Home' ? 0 : cards.length - 1);
+      } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.shiftKey && !e.altKey) {
+        // A rack of two rows (Rummy 101): up and down go to the nearest piece of the other row.
+        const other = nearestInRow(cards, cards[index], e.key === 'ArrowUp' ? -1 : 1);
+        if (other) {
+          e.preventDefault();
+          other.focus();
+        }
       } else if (e.key === 'Escape') {
         ctl.clearSelection();
       }
@@ -108,4 +115,17 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
   }
 
   return { intents, drop };
+}
+
+/** The piece of the row above (`dir` -1) or below (+1) `from` whose middle is nearest its own,
+ * or null in a hand of one row. */
+function nearestInRow(pieces, from, dir) {
+  const box = (el) => el.getBoundingClientRect();
+  const here = box(from);
+  const mid = (r) => r.left + r.width / 2;
+  const rows = pieces.filter((el) => dir * (box(el).top - here.top) > here.height / 2);
+  if (!rows.length) return null;
+  const nextTop = dir < 0 ? Math.max(...rows.map((el) => box(el).top)) : Math.min(...rows.map((el) => box(el).top));
+  const row = rows.filter((el) => Math.abs(box(el).top - nextTop) < here.height / 2);
+  return row.reduce((best, el) => (Math.abs(mid(box(el)) - mid(here)) < Math.abs(mid(box(best)) - mid(here)) ? el : best));
 }
