@@ -243,6 +243,19 @@ def test_rummy101_expert_takes_a_joker_off_the_table_and_keeps_it():
     assert bots.decide(expert, "expert", 0)["card"] != "JK"
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_rummy101_a_rack_going_down_whole_throws_its_joker_last(level):
+    # Twenty-one tiles in runs and sets and a joker, nobody opened: the rack opens and goes out
+    # in one turn. With the joker thrown last the round pays 404, not 202 (RULES.md §3); until
+    # stop 43 the joker went into a run and a 1 was thrown.
+    hand = codes("R1 R2 R3 R4 R5 R6 K7 K8 K9 B10 B11 B12 Y11 Y12 Y13 R13 K13 B13 Y1 Y2 Y3 JK")
+    g = game("rummy101", [hand, codes("R7 R8 R9")])
+    while not g.view(0)["round_over"]:
+        g.apply(bots.decide(g.view(0), level, 0))
+    result = g.view(0)["round_result"]
+    assert result["kind"] == "one_turn_joker" and result["points"][0] == 404
+
+
 def test_rummy101_expert_keeps_a_high_tile_that_may_still_meld():
     # Opened, with R12 B12 Y2 K3 left and one Y12 still unseen: hard sheds a 12 (its points
     # weigh more than the one tile that would make the set); the expert, playing to go out

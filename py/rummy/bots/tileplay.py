@@ -192,9 +192,16 @@ def pairs_save_points(view: dict, hand: list[str], pairs: list[list[str]]) -> bo
 
 
 def _keep_one(hand: list[str], found: list[list[str]], need: int) -> list[list[str]]:
-    """``found`` or, if it would lay the whole rack, melds worth ``need`` that keep a tile."""
+    """``found`` or, if it would lay the whole rack, melds worth ``need`` that keep a tile:
+    the seat then goes out with its discard. A joker thrown last doubles the round (RULES.md §3),
+    so a joker is the tile kept when the rest still goes down whole; else the cheapest tile."""
     if len(flat(found)) < len(hand):
         return found
+    if JK in hand:
+        rack = without(hand, [JK])
+        points, rest = best_opening(rack)
+        if points >= need and len(flat(rest)) == len(rack):
+            return rest
     for spare in sorted(set(hand), key=lambda c: (tiles.is_joker(c), value(c), c)):
         points, rest = best_opening(without(hand, [spare]))
         if points >= need:
