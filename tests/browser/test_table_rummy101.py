@@ -19,11 +19,13 @@ from fixtures.table_driver import (
     play_round,
     play_whole_round,
     press,
+    press_and_wait,
     select_codes,
     sheet_rows,
     shot,
     start,
 )
+from test_hint_player import STEP_DONE, answered
 from test_table_match import dealt, open_position
 
 import rummy
@@ -260,4 +262,29 @@ def test_the_hint_waits_for_runs_and_sets_rather_than_open_with_pairs_and_says_w
     expect(page.locator("#table")).not_to_have_attribute("data-my-turn", "yes")
     assert page.locator("#table [role=alert]").count() == 0
     assert page.locator("[data-meld]").count() == 0  # nothing laid: no pairs opening
+    assert page.problems == []
+
+
+def test_the_hint_opens_and_goes_out_with_the_joker_thrown_last_and_says_so(browser, site_url):
+    # A rack that goes down whole at once, a joker in it: thrown last, the joker doubles the
+    # round again (opening and finishing in one turn doubles it once; RULES.md §3). The Hint
+    # kept it for the discard (it once laid it in a run and threw a 1: half the points), and
+    # says, before the press, what the round will pay.
+    rack = ["R1", "R2", "R3", "R4", "R5", "R6", "K7", "K8", "K9", "B10", "B11", "B12"]
+    rack += ["Y11", "Y12", "Y13", "R13", "K13", "B13", "Y1", "Y2", "Y3", "JK"]
+    g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [rack, []], [22, 21]))
+    page = new_page(browser, "phone")
+    open_position(page, site_url, g)
+    press_and_wait(page, "#btn-hint")
+    said = []
+    while page.locator("#play-hint").count() and len(said) < 12:
+        said.append(page.inner_text("#hint-text"))
+        before = answered(page)
+        press(page, "#play-hint")
+        page.wait_for_function(STEP_DONE, arg=before)
+    assert said[-1].startswith("Hint: discard joker."), said
+    assert said[-1].endswith("You open and go out in one turn, with a joker: everything ×4."), said
+    expect(page.locator("#score-sheet")).to_contain_text(
+        "You finished in one turn with a joker: everything ×4."
+    )
     assert page.problems == []

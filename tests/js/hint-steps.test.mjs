@@ -62,33 +62,46 @@ test('the step that empties the hand says the player goes out, and a rummy doubl
   assert.ok(words(kept).every((w) => !/go out/.test(w)));
 });
 
-test('a Rummy 101 opening goes out with the opening, not a group staged for it', async () => {
+test('Rummy 101 goes out with the opening, not a group staged for it, and says what doubles', async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
+  const say = (step) => stepText(step, { t, tiles: true, labels: { meld: 'Lay opening', discard: 'Discard' }, progress: { points: 18 } });
   const view = { variant: 'rummy101', seat: 0, phase: 'play', opened: [null, null], hand: ['R1', 'R2', 'R3', 'K5', 'B5', 'Y5'], log: [] };
-  const steps = hintSteps(
-    {
-      actions: [
-        {
-          type: 'meld',
-          melds: [
-            ['R1', 'R2', 'R3'],
-            ['K5', 'B5', 'Y5'],
-          ],
-        },
-      ],
-    },
-    view,
-  );
+  const melds = {
+    type: 'meld',
+    melds: [
+      ['R1', 'R2', 'R3'],
+      ['K5', 'B5', 'Y5'],
+    ],
+  };
+  // Nobody has opened: opening and finishing in one turn doubles everything.
+  const steps = hintSteps({ actions: [melds] }, view);
   assert.deepEqual(
     steps.map((s) => [s.kind, s.out ?? null]),
     [
       ['stage', null],
       ['stage', null],
-      ['open', 'out'],
+      ['open', 'oneTurn'],
     ],
   );
-  // A joker swapped in comes back for the tile given: the hand is not emptied by a swap.
+  assert.match(say(steps[2]), /You open and go out in one turn: everything doubled\.$/);
+  // The other player has opened: a plain finish; with a joker thrown last, doubled.
+  const othersOpened = { ...view, opened: [null, { points: 104 }], hand: [...view.hand, 'JK'] };
+  const withJoker = { actions: [melds, { type: 'discard', card: 'JK' }] };
+  const plain = hintSteps(withJoker, othersOpened);
+  assert.deepEqual(
+    plain.map((s) => s.out ?? null),
+    [null, null, null, 'joker'],
+  );
+  assert.match(say(plain[3]), /You go out with a joker: everything doubled\.$/);
+  assert.equal(hintSteps(withJoker, { ...othersOpened, opened: [null, null] })[3].out, 'oneTurnJoker');
+  // Opened in an earlier turn (the log says so): a joker swapped in comes back for the tile
+  // given (a swap empties no hand), and thrown last it doubles; a tile thrown last does not.
+  const laid = [
+    { type: 'meld', seat: 0, melds: [['R1', 'R2', 'R3']] },
+    { type: 'draw', seat: 0, source: 'stock' },
+  ];
+  const later = { ...view, opened: [{}, null], hand: ['B7'], log: laid };
   const swap = hintSteps(
     {
       actions: [
@@ -96,11 +109,12 @@ test('a Rummy 101 opening goes out with the opening, not a group staged for it',
         { type: 'discard', card: 'JK' },
       ],
     },
-    { ...view, opened: [{}, null], hand: ['B7'] },
+    later,
   );
   assert.deepEqual(
     swap.map((s) => s.out ?? null),
-    [null, 'out'],
+    [null, 'joker'],
   );
-  assert.match(stepText(swap[1], { t, tiles: true, labels: { discard: 'Discard' } }), /That empties your hand: you go out\.$/);
+  const tile = hintSteps({ actions: [{ type: 'discard', card: 'B7' }] }, later);
+  assert.match(say(tile[0]), /That empties your hand: you go out\.$/);
 });

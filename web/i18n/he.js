@@ -362,6 +362,9 @@ export default {
   'hint.step.discardTile': 'רמז: זרקו את {piece}. האבן מסומנת — לחצו על ״{button}״.',
   'hint.out': 'כך היד מתרוקנת: אתם יוצאים.',
   'hint.outRummy': 'כל היד בתור אחד: אתם יוצאים ברמי — ניקוד כפול.',
+  'hint.outJoker': 'אתם יוצאים בג׳וקר: הכול כפול.',
+  'hint.outOneTurn': 'אתם פותחים ויוצאים בתור אחד: הכול כפול.',
+  'hint.outOneTurnJoker': 'אתם פותחים ויוצאים בתור אחד, עם ג׳וקר: הכול פי 4.',
   'hint.play': 'ביצוע הרמז',
   'hint.close': 'סגירת הרמז',
 

@@ -8,9 +8,9 @@
  *
  * A step is {kind, ...}: `draw` {source, fits?}, `stage` {codes, n, of}, `open`, `meld` {codes},
  * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}; the one that empties the hand
- * also has `out` ("out" or "rummy"), and its sentence says so.
+ * also has `out` ("out", or what doubles it: `markGoingOut`), and its sentence says so.
  */
-import { parseCode } from './notation.js';
+import { isJoker, parseCode } from './notation.js';
 import { pieceShort, piecesText } from './pieces.js';
 
 /** The advice's actions as the steps a person takes, in order. */
@@ -47,10 +47,12 @@ export function hintSteps(advice, view) {
   return steps;
 }
 
-/** The step that empties the hand, if the advice goes out, gets `out`: "out", or "rummy" where
- * that doubles the points (classic Rummy: the whole hand in one turn, with nothing melded or
- * laid off in an earlier turn of the round; RULES.md §1). Staged groups leave the hand with
- * the opening that lays them; a joker swapped in comes back for the tile given. */
+/** The step that empties the hand, if the advice goes out, gets `out`: "out", or what makes it
+ * pay more (RULES.md): classic Rummy's "rummy" (the whole hand in one turn, nothing melded or
+ * laid off in an earlier turn of the round), Rummy 101's "joker" (the last discard a joker),
+ * "oneTurn" (opened and finished in one turn while nobody else has opened) or both. Staged
+ * groups leave the hand with the opening that lays them; a joker swapped in comes back for the
+ * tile given. */
 function markGoingOut(steps, view) {
   let left = (view.hand || []).length;
   let staged = 0;
@@ -60,11 +62,30 @@ function markGoingOut(steps, view) {
     else if (step.kind === 'open') [left, staged] = [left - staged, 0];
     else if (step.kind !== 'swap') left -= stepCodes(step).length;
     if (left === 0 && step.kind !== 'stage') {
-      step.out = view.variant === 'basic' && !playedEarlier(view) ? 'rummy' : 'out';
+      step.out = outKind(step, view);
       return;
     }
   }
 }
+
+function outKind(step, view) {
+  if (view.variant === 'basic') return playedEarlier(view) ? 'out' : 'rummy';
+  if (view.variant !== 'rummy101') return 'out';
+  const othersOpened = (view.opened || []).some((o, seat) => seat !== view.seat && o != null);
+  const oneTurn = !playedEarlier(view) && !othersOpened;
+  const joker = step.kind === 'discard' && isJoker(step.card);
+  if (oneTurn) return joker ? 'oneTurnJoker' : 'oneTurn';
+  return joker ? 'joker' : 'out';
+}
+
+// What the sentence adds when the step goes out, by `out`.
+const OUT_WORDS = {
+  out: 'hint.out',
+  rummy: 'hint.outRummy',
+  joker: 'hint.outJoker',
+  oneTurn: 'hint.outOneTurn',
+  oneTurnJoker: 'hint.outOneTurnJoker',
+};
 
 /** Whether the seat melded or laid off in an earlier turn of this round (the log, read back to
  * the round's start; this turn begins at the seat's draw, unless it has yet to draw). */
@@ -119,7 +140,7 @@ export function stepButton(step) {
 export function stepText(step, ctx) {
   const text = stepWords(step, ctx);
   if (!step.out) return text;
-  return `${text} ${ctx.t(step.out === 'rummy' ? 'hint.outRummy' : 'hint.out')}`;
+  return `${text} ${ctx.t(OUT_WORDS[step.out])}`;
 }
 
 function stepWords(step, { t, tiles, labels, progress }) {
