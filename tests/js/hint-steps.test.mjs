@@ -84,7 +84,7 @@ test('Rummy 101 goes out with the opening, not a group staged for it, and says w
       ['open', 'oneTurn'],
     ],
   );
-  assert.match(say(steps[2]), /You open and go out in one turn: everything doubled\.$/);
+  assert.match(say(steps[2]), /Opened and out in one turn: everything doubled\.$/);
   // The other player has opened: a plain finish; with a joker thrown last, doubled.
   const othersOpened = { ...view, opened: [null, { points: 104 }], hand: [...view.hand, 'JK'] };
   const withJoker = { actions: [melds, { type: 'discard', card: 'JK' }] };

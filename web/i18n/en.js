@@ -365,8 +365,8 @@ export default {
   'hint.out': 'That empties your hand: you go out.',
   'hint.outRummy': 'Your whole hand in one turn: you go out with a rummy, double points.',
   'hint.outJoker': 'You go out with a joker: everything doubled.',
-  'hint.outOneTurn': 'You open and go out in one turn: everything doubled.',
-  'hint.outOneTurnJoker': 'You open and go out in one turn, with a joker: everything ×4.',
+  'hint.outOneTurn': 'Opened and out in one turn: everything doubled.',
+  'hint.outOneTurnJoker': 'Opened and out in one turn, with a joker: everything ×4.',
   'hint.play': 'Play the hint',
   'hint.close': 'Close the hint',
 

@@ -375,8 +375,8 @@ export default {
   'hint.out': 'Așa îți golești mâna: ieși.',
   'hint.outRummy': 'Toată mâna într-o singură tură: ieși cu remi, puncte duble.',
   'hint.outJoker': 'Ieși cu un joker: totul dublu.',
-  'hint.outOneTurn': 'Deschizi și ieși într-o singură tură: totul dublu.',
-  'hint.outOneTurnJoker': 'Deschizi și ieși într-o singură tură, cu un joker: totul ×4.',
+  'hint.outOneTurn': 'Deschidere și ieșire într-o singură tură: totul dublu.',
+  'hint.outOneTurnJoker': 'Deschidere și ieșire într-o singură tură, cu un joker: totul ×4.',
   'hint.play': 'Joacă indiciul',
   'hint.close': 'Închide indiciul',
 
