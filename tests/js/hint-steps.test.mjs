@@ -42,12 +42,15 @@ test('the step that empties the hand says the player goes out, and a rummy doubl
   };
   const round = (log) => ({ variant: 'basic', seat: 0, phase: 'draw', hand: ['4D', '5D', '6D'], discard: ['KC'], log });
   const words = (view) => hintSteps(goOut, view).map((s) => stepText(s, { t, tiles: false, labels }));
-  // Nothing laid before in this round (a meld of the round before does not count): a rummy.
+  // Nothing laid before by this player in the round (the other player's meld does not count):
+  // a rummy.
   const before = [
-    { type: 'meld', seat: 0, melds: [['2C', '3C', '4C']] },
-    { type: 'round_end', seat: 1 },
+    { type: 'draw', seat: 0, source: 'stock' },
+    { type: 'discard', seat: 0, card: '9S' },
+    { type: 'draw', seat: 1, source: 'stock' },
+    { type: 'meld', seat: 1, melds: [['2C', '3C', '4C']] },
   ];
-  const [draw, meld, discard] = words(round([...before, { type: 'draw', seat: 1, source: 'stock' }]));
+  const [draw, meld, discard] = words(round([...before, { type: 'discard', seat: 1, card: 'KC' }]));
   assert.equal(draw, 'Hint: draw from the stock — press “Draw”.');
   assert.doesNotMatch(meld, /go out/);
   assert.equal(discard, 'Hint: discard 3♥. It is selected — press “Discard”. Your whole hand in one turn: you go out with a rummy, double points.');

@@ -87,15 +87,12 @@ const OUT_WORDS = {
   oneTurnJoker: 'hint.outOneTurnJoker',
 };
 
-/** Whether the seat melded or laid off in an earlier turn of this round (the log, read back to
- * the round's start; this turn begins at the seat's draw, unless it has yet to draw). */
+/** Whether the seat melded or laid off in an earlier turn of this round (`view.log` is the
+ * round's; this turn begins at the seat's draw, unless it has yet to draw). */
 function playedEarlier(view) {
   const log = view.log || [];
-  let start = log.length;
-  while (start > 0 && log[start - 1].type !== 'round_end') start--;
-  const round = log.slice(start);
-  const drew = view.phase === 'play' ? round.findLastIndex((e) => e.type === 'draw' && e.seat === view.seat) : round.length;
-  return round.slice(0, Math.max(drew, 0)).some((e) => e.seat === view.seat && ['meld', 'layoff', 'swap_joker'].includes(e.type));
+  const drew = view.phase === 'play' ? log.findLastIndex((e) => e.type === 'draw' && e.seat === view.seat) : log.length;
+  return log.slice(0, Math.max(drew, 0)).some((e) => e.seat === view.seat && ['meld', 'layoff', 'swap_joker'].includes(e.type));
 }
 
 /** Why a card is taken from the discard pile: it fits the hand (a card of its rank, or of its
