@@ -256,6 +256,21 @@ def test_rummy101_a_rack_going_down_whole_throws_its_joker_last(level):
     assert result["kind"] == "one_turn_joker" and result["points"][0] == 404
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_rummy101_an_opening_with_the_taken_discard_keeps_its_joker_for_last(level):
+    # The same with the starter's discard, R7, completing the rack: taken, it opens the whole
+    # rack, and the joker is kept to throw last (+404); until stop 44 a 2 was thrown (+202).
+    mine = codes("JK R2 R3 R4 R5 R6 K7 K8 K9 B10 B11 B12 Y11 Y12 Y13 R13 K13 B13 Y1 Y2 Y3")
+    starter = codes("R7 B1 K2 Y4 R8 B5 K6 Y7 R9 B8 K10 Y9 R10 B9 K11 Y10 R11 B2 K3 Y5 R12 B3")
+    g = game("rummy101", [mine, starter], first=1, stock=["B7", "K1"])
+    g.apply({"type": "discard", "card": "R7"})
+    while not g.view(0)["round_over"]:
+        g.apply(bots.decide(g.view(0), level, 0))
+    assert {"type": "draw", "seat": 0, "source": "discard", "card": "R7"} in g.view(0)["log"]
+    result = g.view(0)["round_result"]
+    assert result["kind"] == "one_turn_joker" and result["points"][0] == 404
+
+
 def test_rummy101_expert_keeps_a_high_tile_that_may_still_meld():
     # Opened, with R12 B12 Y2 K3 left and one Y12 still unseen: hard sheds a 12 (its points
     # weigh more than the one tile that would make the set); the expert, playing to go out

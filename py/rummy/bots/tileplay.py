@@ -191,22 +191,30 @@ def pairs_save_points(view: dict, hand: list[str], pairs: list[list[str]]) -> bo
     return 2 * sum(101 if tiles.is_joker(c) else value(c) for c in rest) < 202
 
 
-def _keep_one(hand: list[str], found: list[list[str]], need: int) -> list[list[str]]:
+def _keep_one(
+    hand: list[str], found: list[list[str]], need: int, taken: str | None = None
+) -> list[list[str]]:
     """``found`` or, if it would lay the whole rack, melds worth ``need`` that keep a tile:
     the seat then goes out with its discard. A joker thrown last doubles the round (RULES.md §3),
-    so a joker is the tile kept when the rest still goes down whole; else the cheapest tile."""
+    so a joker is the tile kept when the rest still goes down whole; else the cheapest tile.
+    The discard ``taken`` this turn, if given, must be among the tiles laid."""
     if len(flat(found)) < len(hand):
         return found
     if JK in hand:
         rack = without(hand, [JK])
         points, rest = best_opening(rack)
-        if points >= need and len(flat(rest)) == len(rack):
+        if points >= need and len(flat(rest)) == len(rack) and _lays(rest, taken):
             return rest
     for spare in sorted(set(hand), key=lambda c: (tiles.is_joker(c), value(c), c)):
         points, rest = best_opening(without(hand, [spare]))
-        if points >= need:
+        if points >= need and _lays(rest, taken):
             return rest
     return []
+
+
+def _lays(found: list[list[str]], taken: str | None) -> bool:
+    """Whether ``found`` lays the tile ``taken`` (a joker: any joker, as the engine checks)."""
+    return taken is None or taken in [tiles.base(c) for c in flat(found)]
 
 
 def _new_melds(view: dict, hand: list[str]) -> list[list[str]]:
@@ -324,9 +332,10 @@ def taken_play(view: dict, hand: list[str], taken: str, pairs_opening: bool = Tr
     joker = tiles.is_joker(taken)
     if opened is None:
         points, found = best_opening(hand)
-        laid = [tiles.base(c) for c in flat(found)]
-        if points >= need["points"] and taken in laid and len(laid) < len(hand):
-            return {"type": "meld", "melds": found}
+        if points >= need["points"] and _lays(found, taken):
+            found = _keep_one(hand, found, need["points"], taken)
+            if found:
+                return {"type": "meld", "melds": found}
         if points >= need["points"] and not joker:
             for meld in melds_with(hand, taken):
                 rest = without(hand, meld)
