@@ -9,6 +9,7 @@ whose advice comes after the move: it is dropped, never shown for the turn gone 
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -39,6 +40,8 @@ TARGET_HIDDEN = """() => {
   const covers = panel.left < r.right && r.left < panel.right;
   return r.top < 0 || r.bottom > Math.min(innerHeight, covers ? panel.top : innerHeight);
 }"""
+# A step that takes from the discard pile names the piece.
+TAKE = re.compile(r"Hint: take (.+?) from the discard pile")
 # The buttons marked gold as the one to press: while the Hint shows advice, only the one it names.
 MARKED = "#table .act.primary"
 
@@ -72,6 +75,11 @@ def play_turn_by_hint(page, turn: int) -> list[str]:
         before = answered(page)
         press(page, "#play-hint")
         page.wait_for_function(STEP_DONE, arg=before)
+        # The piece the Hint said to take (the pile may be out of sight) is the one taken.
+        take = TAKE.match(said[-1])
+        if take:
+            took = f"took {take[1]} from the discard pile"
+            expect(page.locator("#log-lines")).to_contain_text(took)
     raise AssertionError(f"turn {turn}: the hint did not finish the turn: {said}")
 
 

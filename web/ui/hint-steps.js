@@ -6,7 +6,7 @@
  * per group, then "Lay opening". Every step names the button as the table labels it and the
  * pieces by their names, never by engine codes.
  *
- * A step is {kind, ...}: `draw` {source, fits?}, `stage` {codes, n, of}, `open`, `meld` {codes},
+ * A step is {kind, ...}: `draw` {source, code?, fits?}, `stage` {codes, n, of}, `open`, `meld` {codes},
  * `layoff` {meld, cards}, `swap` {meld, tile}, `discard` {card}; the one that empties the hand
  * also has `out` ("out", or what doubles it: `markGoingOut`), and its sentence says so.
  */
@@ -95,15 +95,18 @@ function playedEarlier(view) {
   return log.slice(0, Math.max(drew, 0)).some((e) => e.seat === view.seat && ['meld', 'layoff', 'swap_joker'].includes(e.type));
 }
 
-/** Why a card is taken from the discard pile: it fits the hand (a card of its rank, or of its
- * suit within two), or else it is a low card kept in place of a higher one, as the expert
+/** The piece taken from the discard pile (`code`: the Hint names it, the pile may be out of
+ * sight on a small screen) and why: a card fits the hand (a card of its rank, or of its suit
+ * within two), or else it is a low card kept in place of a higher one, as the expert
  * sometimes takes a 2. Tiles are taken only to be used at once, which their words say. */
 function takeReason(action, view) {
-  const top = parseCode(view.discard?.[view.discard.length - 1]);
-  if (action.source !== 'discard' || top.kind !== 'card') return {};
+  if (action.source !== 'discard') return {};
+  const code = view.discard?.[view.discard.length - 1];
+  const top = parseCode(code);
+  if (top.kind !== 'card') return { code };
   const near = (a, b) => Math.abs(a - b) <= 2 || (a === 1 && b >= 12) || (b === 1 && a >= 12); // ace high too
   const fits = (view.hand || []).map(parseCode).some((c) => c.rank === top.rank || (c.suit === top.suit && near(c.rank, top.rank)));
-  return { fits };
+  return { code, fits };
 }
 
 /** The codes of the hand a step uses (selected for the player before they press). */
@@ -146,7 +149,7 @@ function stepWords(step, { t, tiles, labels, progress }) {
     case 'draw':
       if (step.source === 'discard') {
         const key = tiles ? 'hint.step.take101' : step.fits === false ? 'hint.step.takeLow' : 'hint.step.take';
-        return t(key, { button: labels.take });
+        return t(key, { piece: pieceShort(step.code, t), button: labels.take });
       }
       if (step.source === 'joker') return t('hint.step.joker', { button: labels.joker });
       return t('hint.step.draw', { button: labels.draw });
