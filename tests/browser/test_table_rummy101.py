@@ -10,6 +10,7 @@ import re
 
 import pytest
 from fixtures.table_driver import (
+    HEAD_ON_ONE_ROW,
     choose_game,
     expect,
     hand,
@@ -287,4 +288,22 @@ def test_the_hint_opens_and_goes_out_with_the_joker_thrown_last_and_says_so(brow
     expect(page.locator("#score-sheet")).to_contain_text(
         "You finished in one turn with a joker: everything ×4."
     )
+    assert page.problems == []
+
+
+def test_an_opened_rack_keeps_its_head_on_one_row_on_a_phone(browser, site_url):
+    # Name, "your turn", score, "opened" and the tile discarded last: "you have opened" put the
+    # tile on a row of its own, and lifted the panel over the piles by as much.
+    rack = ["K7", "K8", "K9", "B10", "B11", "B12", "Y11", "Y12", "Y13", "R13", "K13", "B13"]
+    g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [rack, []], [22, 21]))
+    g.apply({"type": "meld", "melds": [rack[i : i + 3] for i in range(0, 12, 3)]})
+    g.apply({"type": "discard", "card": g.view(0)["hand"][0]})
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "discard", "card": g.view(1)["hand"][0]})
+    g.apply({"type": "draw", "source": "stock"})
+    page = new_page(browser, "phone")
+    open_position(page, site_url, g)
+    expect(page.locator(".my-head .chip-opened")).to_have_text("opened")
+    expect(page.locator(".my-head .my-discard")).to_have_count(1)
+    assert page.evaluate(HEAD_ON_ONE_ROW), page.inner_text(".my-head")
     assert page.problems == []

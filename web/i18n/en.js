@@ -171,9 +171,9 @@ export default {
   'seat.melded': 'has melded',
   'seat.opened': 'opened',
   'seat.openedPairs': 'opened with pairs',
-  'seat.melded.you': 'you have melded',
-  'seat.opened.you': 'you have opened',
-  'seat.openedPairs.you': 'you opened with pairs',
+  'seat.melded.you': 'melded',
+  'seat.opened.you': 'opened',
+  'seat.openedPairs.you': 'opened with pairs',
   'seat.lastDiscard': 'last discard {card}',
 
   'meld.set': 'set',
