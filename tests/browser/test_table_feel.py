@@ -19,6 +19,7 @@ from fixtures.table_driver import (
     shot,
     start,
 )
+from test_hint_player import play_turn_by_hint
 from test_table_match import dealt, open_position
 
 import rummy
@@ -246,6 +247,40 @@ def test_nothing_moves_with_reduced_motion_or_at_instant_pace(browser, site_url,
     press(page, "#btn-discard")
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]", timeout=30_000)
     assert page.evaluate("window.__flights") == 0
+    assert page.problems == []
+
+
+# Every piece of this seat's hand that flies while another player plays (by its code).
+HAND_FLIGHTS_WATCH = """
+window.__handFlights = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const theirs = document.querySelector('#table')?.dataset.myTurn === 'no';
+  if (options?.id === 'flight' && theirs && this.closest('#hand')) {
+    window.__handFlights.push(this.dataset.code);
+  }
+  return animate.call(this, keyframes, options);
+};
+"""
+
+
+def test_a_tile_laid_by_another_player_leaves_its_twin_in_the_rack_still(browser, site_url):
+    # Rummy 101 has two of each tile. Ana opens with black 11, blue 11 and yellow 6, and this
+    # rack holds the other three: they flew out of the rack to her melds, and hers from her
+    # seat into the rack (pieces were told apart by document order alone, the melds first).
+    page = new_page(browser, "phone")
+    page.add_init_script(HAND_FLIGHTS_WATCH)
+    open_app(page, site_url, "?seed=9&speed=fast")
+    choose_game(page, "rummy101", 2, level="hard")
+    start(page)
+    page.wait_for_selector("#table[data-my-turn=yes]")
+    play_turn_by_hint(page, 1)
+    page.wait_for_selector("#table[data-my-turn=yes]", timeout=60_000)
+    page.wait_for_function(f"() => {SETTLED}")
+    codes = "els => els.map(e => e.dataset.code)"
+    laid = set(page.eval_on_selector_all("[data-meld] [data-code]", codes))
+    assert laid & set(page.eval_on_selector_all("#hand [data-code]", codes)), laid
+    assert page.evaluate("window.__handFlights") == []
     assert page.problems == []
 
 

@@ -78,6 +78,22 @@ function originOf(code, events, before, viewer) {
   return null;
 }
 
+/** Where each of a code's pieces now on screen (`now`) was before (`then`), or null: first a
+ * piece still in its place, then the others in document order. Rummy 101 has two of each
+ * tile: when another player lays the twin of a tile in this rack, the meld comes first in the
+ * document, and order alone sent the rack's tile to the meld and the new one into the rack. */
+function pairUp(then, now) {
+  const used = new Set();
+  const stayed = now.map((piece) => {
+    const j = then.findIndex((was, k) => !used.has(k) && was.place === piece.place);
+    if (j < 0) return null;
+    used.add(j);
+    return then[j];
+  });
+  const moved = then.filter((_, k) => !used.has(k));
+  return stayed.map((was) => was ?? moved.shift() ?? null);
+}
+
 const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
 export function createMotion({ root, duration, enabled }) {
@@ -145,7 +161,7 @@ export function createMotion({ root, duration, enabled }) {
       for (const a of [...flights]) if (root.contains(a.effect?.target)) a.cancel();
       const after = measure(root);
       for (const [code, now] of after.pieces) {
-        const then = was.pieces.get(code) || [];
+        const then = pairUp(was.pieces.get(code) || [], now);
         now.forEach((piece, i) => {
           // A piece still in the same place only shifted with the layout: not a move, and
           // animating it would cost frames for nothing — unless the render caught it in
