@@ -284,6 +284,42 @@ def test_a_tile_laid_by_another_player_leaves_its_twin_in_the_rack_still(browser
     assert page.problems == []
 
 
+# motion.js on a table of its own: another player (seat 1) takes blue 13 from the pile while
+# this rack holds the other blue 13. Returns where the face-up tile flying to them starts.
+TAKEN_TWIN = """async () => {
+  const { createMotion } = await import('./web/ui/motion.js');
+  const put = (parent, attrs, left, top, width = 40, height = 60) => {
+    const el = document.createElement('div');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    Object.assign(el.style, { position: 'absolute', margin: '0', left: `${left}px`, top: `${top}px`,
+      width: `${width}px`, height: `${height}px` });
+    parent.appendChild(el);
+    return el;
+  };
+  const root = put(document.body, {}, 0, 0, 800, 600);
+  root.style.position = 'fixed';
+  const table = put(root, { id: 'table' }, 0, 0, 800, 600);
+  put(table, { class: 'seat-chip', 'data-seat': '1' }, 0, 0);
+  put(table, { id: 'stock' }, 0, 100);
+  put(put(table, { id: 'discard-pile' }, 200, 100), { 'data-code': 'B13' }, 0, 0);
+  put(put(table, { id: 'hand' }, 0, 400, 300), { 'data-code': 'B13' }, 100, 0);
+  const motion = createMotion({ root, duration: () => 400, enabled: () => true });
+  motion.capture();
+  root.querySelector('#discard-pile > div').remove();
+  motion.play({ log: [{ type: 'draw', seat: 1, source: 'discard', tile: 'B13' }] }, 0);
+  const ghost = document.querySelector('.flight-ghost');
+  return ghost && [ghost.style.left, ghost.style.top];
+}"""
+
+
+def test_a_tile_another_player_takes_from_the_pile_flies_from_the_pile(browser, site_url):
+    # Not from its twin in this rack, which came last in the document.
+    page = new_page(browser, "desktop")
+    open_app(page, site_url)
+    assert page.evaluate(TAKEN_TWIN) == ["200px", "100px"]
+    assert page.problems == []
+
+
 MORPH_CHECK = """async () => {
   const { h, morph, mount } = await import('./web/ui/dom.js');
   const box = document.createElement('div');

@@ -179,8 +179,10 @@ export function createMotion({ root, duration, enabled }) {
       for (const e of events) {
         if (e.type !== 'draw' || e.seat === viewer) continue;
         const to = was.seats.get(e.seat);
-        const taken = e.source === 'discard' ? was.pieces.get((e.card ?? e.tile ?? '').split('=')[0]) : null;
-        const top = taken?.[taken.length - 1];
+        // The piece taken is the pile's, not a twin of it in this seat's rack (Rummy 101).
+        const code = (e.card ?? e.tile ?? '').split('=')[0];
+        const taken = e.source === 'discard' ? (was.pieces.get(code) || []).filter((p) => p.place === 'discard-pile') : [];
+        const top = taken[taken.length - 1];
         const from = top ? top.rect : e.source === 'discard' ? was.pile : was.stock;
         if (to && from) ghost(from, to, ms, top?.el ?? null);
       }
