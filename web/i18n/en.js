@@ -462,7 +462,7 @@ export default {
   'howto.controls.2':
     'Buttons that cannot be used right now are dimmed; tap one to learn why. “Take back” undoes this turn’s plays before you discard. If the rules refuse a move, the reason appears next to it and nothing is lost.',
   'howto.controls.3':
-    'Keyboard: Tab to a card, Enter or Space to select, arrow keys to move between cards, Shift + arrow to move a card, Escape to clear the selection.',
+    'Keyboard: Tab to your hand, arrow keys to move between its cards (in Rummy 101, up and down between the two rows of tiles), Enter or Space to select, Shift + arrow to move a card, Escape to clear the selection.',
   'howto.controls.4':
     'Not sure what to do? “Hint” shows the move the expert would make, one step at a time, and selects what to play. After a round, “Review the round” on the score sheet names up to three of your draws or discards where the expert would have chosen otherwise, judged only from what you could see then; “Show this moment” plays it again on the table.',
   'howto.controls.5':

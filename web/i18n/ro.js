@@ -471,7 +471,7 @@ export default {
   'howto.controls.2':
     'Butoanele care nu se pot folosi acum sunt estompate; atinge unul ca să afli de ce. „Anulează tura” desface mutările turei înainte de aruncare. Dacă regulile refuză o mutare, motivul apare lângă ea și nu se pierde nimic.',
   'howto.controls.3':
-    'Tastatură: Tab până la o carte, Enter sau Spațiu pentru alegere, săgeți pentru a trece de la o carte la alta, Shift + săgeată pentru a muta o carte, Escape pentru a goli alegerea.',
+    'Tastatură: Tab până la mâna ta, săgeți pentru a trece de la o carte la alta (la Remi 101, sus și jos între cele două rânduri de piese), Enter sau Spațiu pentru alegere, Shift + săgeată pentru a muta o carte, Escape pentru a goli alegerea.',
   'howto.controls.4':
     'Nu știi ce să faci? „Indiciu” arată mutarea pe care ar face-o expertul, pas cu pas, și alege ce să joci. După o rundă, „Analizează runda” de pe foaia de scor numește până la trei trageri sau aruncări ale tale unde expertul ar fi ales altfel, judecate doar după ce puteai vedea atunci; „Arată momentul” o joacă din nou pe masă.',
   'howto.controls.5':
