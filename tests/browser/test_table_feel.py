@@ -284,39 +284,52 @@ def test_a_tile_laid_by_another_player_leaves_its_twin_in_the_rack_still(browser
     assert page.problems == []
 
 
-# motion.js on a table of its own: another player (seat 1) takes blue 13 from the pile while
-# this rack holds the other blue 13. Returns where the face-up tile flying to them starts.
-TAKEN_TWIN = """async () => {
+# motion.js on a table of its own: a seat (1), the stock, the pile holding blue 13, and this
+# rack (seat 0) holding the other blue 13. `move` changes it as a render would for the log's
+# `events` ("taken": the pile's tile gone; "drawn": a new blue 13 before the rack's own).
+# Returns where the ghost flying to another seat starts, and which of the rack's pieces flew.
+TWINS = """async ([events, move]) => {
   const { createMotion } = await import('./web/ui/motion.js');
   const put = (parent, attrs, left, top, width = 40, height = 60) => {
     const el = document.createElement('div');
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     Object.assign(el.style, { position: 'absolute', margin: '0', left: `${left}px`, top: `${top}px`,
       width: `${width}px`, height: `${height}px` });
-    parent.appendChild(el);
+    parent.prepend(el);
     return el;
   };
   const root = put(document.body, {}, 0, 0, 800, 600);
   root.style.position = 'fixed';
   const table = put(root, { id: 'table' }, 0, 0, 800, 600);
-  put(table, { class: 'seat-chip', 'data-seat': '1' }, 0, 0);
+  put(table, { id: 'hand' }, 0, 400, 300);
+  put(table, { id: 'discard-pile' }, 200, 100);
   put(table, { id: 'stock' }, 0, 100);
-  put(put(table, { id: 'discard-pile' }, 200, 100), { 'data-code': 'B13' }, 0, 0);
-  put(put(table, { id: 'hand' }, 0, 400, 300), { 'data-code': 'B13' }, 100, 0);
+  put(table, { class: 'seat-chip', 'data-seat': '1' }, 0, 0);
+  put(table.querySelector('#discard-pile'), { 'data-code': 'B13' }, 0, 0);
+  put(table.querySelector('#hand'), { 'data-code': 'B13', 'data-was': 'yes' }, 100, 0);
   const motion = createMotion({ root, duration: () => 400, enabled: () => true });
   motion.capture();
-  root.querySelector('#discard-pile > div').remove();
-  motion.play({ log: [{ type: 'draw', seat: 1, source: 'discard', tile: 'B13' }] }, 0);
+  if (move === 'taken') table.querySelector('#discard-pile > div').remove();
+  if (move === 'drawn') put(table.querySelector('#hand'), { 'data-code': 'B13' }, 60, 0);
+  motion.play({ log: events }, 0);
   const ghost = document.querySelector('.flight-ghost');
-  return ghost && [ghost.style.left, ghost.style.top];
+  const flew = [...table.querySelectorAll('#hand > div')].filter((e) => e.getAnimations().length);
+  const start = ghost && [ghost.style.left, ghost.style.top];
+  return { ghost: start, flew: flew.map((e) => e.dataset.was ?? 'new') };
 }"""
 
 
-def test_a_tile_another_player_takes_from_the_pile_flies_from_the_pile(browser, site_url):
-    # Not from its twin in this rack, which came last in the document.
+def test_a_tile_with_a_twin_in_the_rack_flies_from_where_it_came_from(browser, site_url):
+    # Another player takes blue 13 from the pile: it flies to them from the pile, not from its
+    # twin in this rack (which came last in the document).
     page = new_page(browser, "desktop")
     open_app(page, site_url)
-    assert page.evaluate(TAKEN_TWIN) == ["200px", "100px"]
+    taken = [{"type": "draw", "seat": 1, "source": "discard", "tile": "B13"}]
+    assert page.evaluate(TWINS, [taken, "taken"]) == {"ghost": ["200px", "100px"], "flew": []}
+    # This seat draws the other blue 13 from the stock, sorted before its twin: the new tile
+    # flies in, and the one already in the rack stays still.
+    drawn = [{"type": "draw", "seat": 0, "source": "stock"}]
+    assert page.evaluate(TWINS, [drawn, "drawn"])["flew"] == ["new"]
     assert page.problems == []
 
 

@@ -78,19 +78,25 @@ function originOf(code, events, before, viewer) {
   return null;
 }
 
-/** Where each of a code's pieces now on screen (`now`) was before (`then`), or null: first a
- * piece still in its place, then the others in document order. Rummy 101 has two of each
- * tile: when another player lays the twin of a tile in this rack, the meld comes first in the
- * document, and order alone sent the rack's tile to the meld and the new one into the rack. */
+/** Where each of a code's pieces now on screen (`now`) was before (`then`), or null: first the
+ * same element (the render kept it), then a piece still in its place, then the others in
+ * document order. Rummy 101 has two of each tile: when another player lays the twin of a tile
+ * in this rack, the meld comes first in the document, and order alone sent the rack's tile to
+ * the meld and the new one into the rack; a twin drawn beside its own flew into the old one's
+ * place, not into its own. */
 function pairUp(then, now) {
   const used = new Set();
-  const stayed = now.map((piece) => {
-    const j = then.findIndex((was, k) => !used.has(k) && was.place === piece.place);
-    if (j < 0) return null;
-    used.add(j);
-    return then[j];
-  });
-  const moved = then.filter((_, k) => !used.has(k));
+  const pair = (found, alike) =>
+    now.map((piece, i) => {
+      if (found[i]) return found[i];
+      const k = then.findIndex((was, j) => !used.has(j) && alike(was, piece));
+      if (k < 0) return null;
+      used.add(k);
+      return then[k];
+    });
+  const kept = pair([], (was, piece) => was.el === piece.el);
+  const stayed = pair(kept, (was, piece) => was.place === piece.place);
+  const moved = then.filter((_, j) => !used.has(j));
   return stayed.map((was) => was ?? moved.shift() ?? null);
 }
 
