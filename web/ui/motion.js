@@ -43,8 +43,8 @@ function launch(el, keyframes, options) {
   return animation;
 }
 
-/** Where each piece is, by code, in document order (two identical tiles are told apart by
- * their order), plus the stock, the discard pile and every seat. A piece caught in flight is
+/** Where each piece is, by code, in document order (`pairUp` tells two identical tiles
+ * apart), plus the stock, the discard pile and every seat. A piece caught in flight is
  * measured where it is on screen, with the time its flight had left (`left`). */
 function measure(root) {
   const flying = flightsLeft();
