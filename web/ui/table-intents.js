@@ -120,7 +120,8 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
 /** The piece of the row above (`dir` -1) or below (+1) `from` whose middle is nearest its own,
  * or null in a hand of one row. */
 function nearestInRow(pieces, from, dir) {
-  const box = (el) => el.getBoundingClientRect();
+  const boxes = new Map(pieces.map((el) => [el, el.getBoundingClientRect()])); // measured once
+  const box = (el) => boxes.get(el);
   const here = box(from);
   const mid = (r) => r.left + r.width / 2;
   const rows = pieces.filter((el) => dir * (box(el).top - here.top) > here.height / 2);
