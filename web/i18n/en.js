@@ -345,6 +345,7 @@ export default {
     one: 'Your best opening is {points} points (or {pairs} pair); you need {need} (or {pairsNeed} pairs).',
     other: 'Your best opening is {points} points (or {pairs} pairs); you need {need} (or {pairsNeed} pairs).',
   },
+  'hint.openingPoints': 'Your best opening is {points} points; you need {need}.',
   'hint.pairsWait': 'You could open with {pairs} pairs, but wait for runs and sets: after a pairs opening you may lay only pairs, and your hand counts double.',
   'hint.hold': 'Keep {melds} in your hand for now, to lay everything down in one turn later.',
   'hint.step.draw': 'Hint: draw from the stock — press “{button}”.',

@@ -354,6 +354,7 @@ export default {
 
   'hint.none': 'Niciun indiciu acum.',
   'hint.opening': 'Cea mai bună deschidere a ta — puncte: {points} din {need}; perechi: {pairs} din {pairsNeed}.',
+  'hint.openingPoints': 'Cea mai bună deschidere a ta — puncte: {points} din {need}.',
   'hint.pairsWait':
     'Ai putea deschide cu {pairs} perechi, dar așteaptă serii și grupuri: după o deschidere cu perechi poți pune jos doar perechi, iar mâna se socotește dublu.',
   'hint.hold': 'Păstrează deocamdată {melds} în mână, ca să pui totul jos într-o singură tură mai târziu.',

@@ -172,16 +172,18 @@ function stepWords(step, { t, tiles, labels, progress }) {
 }
 
 /**
- * What the advice says besides its steps: the Rummy 101 opening still out of reach, or only
- * reached by pairs the advice does not lay (a pairs opening seldom wins), or melds the hard
- * player would keep hidden for now (rummy200). Sentences, possibly none.
+ * What the advice says besides its steps: the Rummy 101 opening still out of reach (its pairs
+ * named only when there are some), or only reached by pairs the advice does not lay (a pairs
+ * opening seldom wins), or melds the hard player would keep hidden for now (rummy200).
+ * Sentences, possibly none.
  */
 export function adviceNotes(advice, { t }) {
   const notes = [];
   const o = advice?.opening;
   const laid = (advice?.actions || []).some((a) => a.type === 'meld');
   if (o && !o.can_open && advice.phase === 'play') {
-    notes.push(t('hint.opening', { points: o.points, need: o.need, pairs: o.pairs, pairsNeed: o.pairs_need, count: o.pairs }));
+    const key = o.pairs ? 'hint.opening' : 'hint.openingPoints';
+    notes.push(t(key, { points: o.points, need: o.need, pairs: o.pairs, pairsNeed: o.pairs_need, count: o.pairs }));
   } else if (o && o.points < o.need && !laid && advice.phase === 'play') {
     notes.push(t('hint.pairsWait', { pairs: o.pairs }));
   }
