@@ -283,7 +283,7 @@ def test_the_hint_opens_and_goes_out_with_the_joker_thrown_last_and_says_so(brow
         before = answered(page)
         press(page, "#play-hint")
         page.wait_for_function(STEP_DONE, arg=before)
-    assert said[-1].startswith("Hint: discard joker."), said
+    assert said[-1].startswith("Hint: discard a joker."), said
     assert said[-1].endswith("Opened and out in one turn, with a joker: everything ×4."), said
     expect(page.locator("#score-sheet")).to_contain_text(
         "You finished in one turn with a joker: everything ×4."

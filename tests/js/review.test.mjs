@@ -47,6 +47,8 @@ test('each kind of moment reads as a sentence with its points', async () => {
   ];
   const tile = { event: 1, kind: 'discard', played: { type: 'discard', tile: 'R8' }, expert: { type: 'discard', tile: 'B13' }, loss: 2 };
   assert.match(momentText(tile, tiles, 0, t), /^Turn 1: you discarded red 8; discarding blue 13 would have left you 2 points/);
+  const joker = { ...tile, played: { type: 'discard', tile: 'JK' } };
+  assert.match(momentText(joker, tiles, 0, t), /^Turn 1: you discarded a joker; discarding blue 13/);
 });
 
 // Rummy 101's joker button (an option): a draw from neither pile, said as a press.

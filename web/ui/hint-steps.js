@@ -148,6 +148,7 @@ function stepWords(step, { t, tiles, labels, progress }) {
   switch (step.kind) {
     case 'draw':
       if (step.source === 'discard') {
+        if (isJoker(step.code)) return t('hint.step.takeJoker', { button: labels.take });
         const key = tiles ? 'hint.step.take101' : step.fits === false ? 'hint.step.takeLow' : 'hint.step.take';
         return t(key, { piece: pieceShort(step.code, t), button: labels.take });
       }
@@ -165,6 +166,7 @@ function stepWords(step, { t, tiles, labels, progress }) {
     case 'swap':
       return t('hint.step.swap', { tile: pieceShort(step.tile, t) });
     case 'discard':
+      if (isJoker(step.card)) return t('hint.step.discardJoker', { button: labels.discard });
       return t(`hint.step.discard${piece}`, { piece: pieceShort(step.card, t), button: labels.discard });
     default:
       return '';

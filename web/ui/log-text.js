@@ -8,7 +8,7 @@
  * and a meld of theirs is "your meld" in others' lines. Never a name spliced into a sentence
  * written for someone else.
  */
-import { pieceShort, piecesText } from './pieces.js';
+import { pieceAlone, pieceShort, piecesText } from './pieces.js';
 
 /** The phrases of the log, each with a form for "you" (`<key>.you`). */
 export const PHRASE_KEYS = [
@@ -31,7 +31,7 @@ function phrase(ev, t, ctx) {
   const say = (key, params) => t(you && t.has(`${key}.you`) ? `${key}.you` : key, params);
   switch (ev.type) {
     case 'draw':
-      if (ev.source === 'discard') return card ? say('log.takeDiscardCard', { card: pieceShort(card, t) }) : say('log.takeDiscard');
+      if (ev.source === 'discard') return card ? say('log.takeDiscardCard', { card: pieceAlone(card, t) }) : say('log.takeDiscard');
       if (ev.source === 'joker') return say('log.jokerButton');
       return say('log.drawStock');
     case 'joker':
@@ -51,7 +51,7 @@ function phrase(ev, t, ctx) {
     case 'swap_joker':
       return say('log.swapJoker', { tile: pieceShort(ev.tile ?? card, t) });
     case 'discard':
-      return say('log.discard', { card: pieceShort(card, t) });
+      return say('log.discard', { card: pieceAlone(card, t) });
     default:
       return null;
   }

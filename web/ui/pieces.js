@@ -91,6 +91,13 @@ export function pieceShort(code, t) {
   return pieceName(code, t);
 }
 
+/** A piece named on its own, as what a verb takes or discards: a joker is "a joker" (the
+ * catalogue's `tile.aJoker`: "un joker"), anything else as `pieceShort` writes it. */
+export function pieceAlone(code, t) {
+  const p = parseCode(code);
+  return p.kind === 'joker' && !p.as ? t('tile.aJoker') : pieceShort(code, t);
+}
+
 /**
  * Several pieces in a row, as the log, the Hint, refusals and meld labels write them: cards by
  * their signs ("7♥ 8♥ 9♥"); tiles, whose names are words, with commas ("red 5, joker (as red

@@ -7,7 +7,7 @@
  * (a few seconds: the sheet says it is looking meanwhile, and the page stays usable).
  */
 import { h } from './dom.js';
-import { pieceShort } from './pieces.js';
+import { pieceAlone } from './pieces.js';
 
 /** The seat's own turn number at log index `event` (1 for its first turn of the round). */
 export function ownTurn(log, event, seat) {
@@ -35,7 +35,7 @@ export function momentText(moment, log, seat, t) {
   const n = ownTurn(log, moment.event, seat);
   const loss = new Intl.NumberFormat(t.lang, { maximumFractionDigits: 1 }).format(moment.loss);
   const count = Math.round(moment.loss * 10) / 10; // as shown: "1 point", "1.5 points"
-  const name = (code) => pieceShort(code, t); // as the turn log and the Hint write it
+  const name = (code) => pieceAlone(code, t); // as the turn log writes it
   const { played, expert } = moment;
   if (moment.kind === 'discard') {
     return t('review.discard', { n, played: name(pieceOf(played)), expert: name(pieceOf(expert)), loss, count });
