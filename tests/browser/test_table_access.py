@@ -335,6 +335,31 @@ def test_the_piles_stay_in_sight_above_the_hand_on_a_tablet(browser, site_url):
     assert page.problems == []
 
 
+def test_six_players_leave_the_piles_in_sight_on_a_small_phone(browser, site_url):
+    """At 360 × 640 five others' seats took two rows of three lines each ("Computer" over
+    "expert"), and from the second turn on their last discards and the strip of what they did
+    since grew them: the turn line and the piles sat behind the hand's panel, and a person
+    choosing between the stock and the discard could not see the discard."""
+    page = new_page(browser, "small")
+    open_app(page, site_url, "?seed=5&speed=instant")
+    choose_game(page, "basic", 6)
+    start(page)
+    table = page.locator("#table")
+    expect(table).to_have_attribute("data-my-turn", "yes")
+    assert page.evaluate(COVERED, "#table .turn-banner, #stock, #discard-pile") == []
+    # Every seat still shows its name whole, its cards and its score.
+    assert page.evaluate(OVERFLOWING, "#table .chip-name") == []
+    expect(page.locator("#table .seat-chip .chip-score")).to_have_count(5)
+    # A turn as a person plays it, and the next: the piles come into sight above the panel.
+    press(page, "#btn-draw")
+    page.locator("#hand button.in-hand").first.click()
+    press(page, "#btn-discard")
+    page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
+    page.wait_for_function(f"() => ({COVERED})('#stock, #discard-pile').length === 0")
+    shot(page, "basic-table-360x640-six")
+    assert page.problems == []
+
+
 # The elements matching a selector whose text runs past their edges.
 OVERFLOWING = """(selector) => [...document.querySelectorAll(selector)]
   .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.id || e.textContent)"""

@@ -251,6 +251,7 @@ export async function startApp({ root, engine }) {
     document.documentElement.dataset.replay = screen === 'table' && ctl.replay ? 'on' : 'off';
     keepAboveReplayBar();
     keepInSight();
+    if (screen === 'table') showPilesAtTurnStart();
     // At "instant" nothing on the table moves: nor the drop of a new card (styles.css).
     document.documentElement.dataset.motion = flightMs() > 0 ? 'on' : 'off';
     // The turn log lists the newest first: keep its top in view.
@@ -290,13 +291,28 @@ export async function startApp({ root, engine }) {
     const below = Math.max(...wanted.map((e) => e.getBoundingClientRect().bottom)) - foot;
     if (below > 0) area.scrollTop += below + 4;
   }
-  /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld: below the
-   * screen's foot, or under the hand's panel pinned there (a phone held upright, a tablet),
-   * the page is scrolled until it stands above them; above the screen's top, down to it. */
+  /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld. */
   function showHintedMeld() {
     const meld = root.querySelector('.meld.hinted');
-    if (!meld) return;
-    const r = meld.getBoundingClientRect();
+    if (meld) bringIntoSight(meld);
+  }
+  /** A turn of this person's shows the piles it begins with: above a phone's panel five or
+   * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
+   * Once a turn, so a person who then scrolls away keeps where they went. */
+  let pilesShownFor = '';
+  function showPilesAtTurnStart() {
+    const v = ctl.view;
+    const key = ctl.myTurn ? `${v.round}:${v.turn}` : '';
+    if (key === pilesShownFor) return;
+    pilesShownFor = key;
+    const piles = key && root.querySelector('#table .piles');
+    if (piles) bringIntoSight(piles);
+  }
+  /** Below the screen's foot, or under the hand's panel pinned there (a phone held upright, a
+   * tablet), the page is scrolled until `el` stands above them; above the screen's top, down
+   * to it. */
+  function bringIntoSight(el) {
+    const r = el.getBoundingClientRect();
     const panel = root.querySelector('.my-area')?.getBoundingClientRect();
     const covers = panel && panel.left < r.right && r.left < panel.right;
     const floor = (covers ? Math.min(innerHeight, panel.top) : innerHeight) - 8;

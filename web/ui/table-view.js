@@ -33,7 +33,8 @@ export function renderTable({ t, ctl, on, wide }) {
   const order = Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
   const opponents = h(
     'section',
-    { class: 'opponents', 'aria-label': t('table.opponents') },
+    // Five or six others make two rows of seats on a phone: styles.css keeps them short there.
+    { class: ['opponents', order.length >= 4 && 'many'], 'aria-label': t('table.opponents') },
     order.map((seat) => seatChip({ t, ctl, v, seat, kind })),
   );
 
