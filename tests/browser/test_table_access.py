@@ -357,6 +357,11 @@ def test_six_players_leave_the_piles_in_sight_on_a_small_phone(browser, site_url
     page.wait_for_selector("#table[data-my-turn=yes][data-phase=draw]")
     page.wait_for_function(f"() => ({COVERED})('#stock, #discard-pile').length === 0")
     shot(page, "basic-table-360x640-six")
+    # The Hint's advice grows the panel over them again: the pile it says to draw from stays.
+    press(page, "#btn-hint")
+    expect(page.locator("#play-hint")).to_be_visible()
+    expect(page.locator("#table .pile.hinted")).to_have_count(1)
+    page.wait_for_function(f"() => ({COVERED})('#table .pile.hinted').length === 0")
     assert page.problems == []
 
 

@@ -283,7 +283,7 @@ export async function startApp({ root, engine }) {
     const key = panel ? panel.textContent : marked.map((e) => e.dataset.code).join(' ');
     if (key === inSight) return;
     inSight = key;
-    showHintedMeld();
+    showHinted();
     const area = wanted[0]?.closest('.my-area');
     if (!area || area.scrollHeight <= area.clientHeight) return;
     const bar = area.querySelector('.actions');
@@ -291,10 +291,11 @@ export async function startApp({ root, engine }) {
     const below = Math.max(...wanted.map((e) => e.getBoundingClientRect().bottom)) - foot;
     if (below > 0) area.scrollTop += below + 4;
   }
-  /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld. */
-  function showHintedMeld() {
-    const meld = root.querySelector('.meld.hinted');
-    if (meld) bringIntoSight(meld);
+  /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld, and advice to
+   * draw the pile it highlights: the open Hint grows the phone's panel over the piles. */
+  function showHinted() {
+    const target = root.querySelector('#table .meld.hinted, #table .pile.hinted');
+    if (target) bringIntoSight(target);
   }
   /** A turn of this person's shows the piles it begins with: above a phone's panel five or
    * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
