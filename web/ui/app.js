@@ -294,8 +294,10 @@ export async function startApp({ root, engine }) {
   /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld, and advice to
    * draw the pile it highlights: the open Hint grows the phone's panel over the piles. */
   function showHinted() {
-    const target = root.querySelector('#table .meld.hinted, #table .pile.hinted');
-    if (target) bringIntoSight(target);
+    const meld = root.querySelector('#table .meld.hinted');
+    const pile = root.querySelector('#table .pile.hinted');
+    if (meld) bringIntoSight(meld);
+    else if (pile && cardsCut(pile)) bringIntoSight(pile);
   }
   /** A turn of this person's shows the piles it begins with: above a phone's panel five or
    * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
@@ -307,18 +309,32 @@ export async function startApp({ root, engine }) {
     if (key === pilesShownFor) return;
     pilesShownFor = key;
     const piles = key && root.querySelector('#table .piles');
-    if (piles) bringIntoSight(piles);
+    if (piles && cardsCut(piles)) bringIntoSight(piles);
+  }
+  /** Whether the cards of a pile (or of both) are cut by the screen or the panel: not only the
+   * frame around them, which at 360 × 640 with four players just goes under the panel's
+   * rounded top, and is no reason to move the page. */
+  function cardsCut(el) {
+    return [...el.querySelectorAll('.pile-stack')].some((stack) => {
+      const r = stack.getBoundingClientRect();
+      return r.top < 0 || r.bottom > floorUnder(r);
+    });
   }
   /** Below the screen's foot, or under the hand's panel pinned there (a phone held upright, a
    * tablet), the page is scrolled until `el` stands above them; above the screen's top, down
    * to it. */
   function bringIntoSight(el) {
     const r = el.getBoundingClientRect();
-    const panel = root.querySelector('.my-area')?.getBoundingClientRect();
-    const covers = panel && panel.left < r.right && r.left < panel.right;
-    const floor = (covers ? Math.min(innerHeight, panel.top) : innerHeight) - 8;
+    const floor = floorUnder(r) - 8;
     const by = r.bottom > floor ? Math.min(r.bottom - floor, r.top - 8) : r.top < 8 ? r.top - 8 : 0;
     if (by) window.scrollBy({ top: by, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }
+  /** How far down the screen a box at `r` is seen: the top of the hand's panel where that is
+   * pinned over it, else the screen's foot. */
+  function floorUnder(r) {
+    const panel = root.querySelector('.my-area')?.getBoundingClientRect();
+    const covers = panel && panel.left < r.right && r.left < panel.right;
+    return covers ? Math.min(innerHeight, panel.top) : innerHeight;
   }
   // A phone turned on its side lays the hand out anew: what was in sight is brought back.
   matchMedia('(orientation: landscape)').addEventListener('change', () => {
