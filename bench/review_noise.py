@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import rummy
 from rummy import bots, link
-from rummy.bots import expert, review
+from rummy.bots import review
 
 FRESH = review.SECOND_LOOK + 1  # the first fresh sampling seed: neither of the review's looks
 
@@ -47,7 +47,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=200, help="first deal seed")
     parser.add_argument("--again", type=int, default=4, help="fresh sampling seeds per moment")
     args = parser.parse_args()
-    budget = expert.Budget(samples=review.REVIEW_SAMPLES)
     reported, again = [], []
     for seed in range(args.seed, args.seed + args.rounds):
         state = played_round(args.variant, seed)
@@ -57,7 +56,7 @@ def main() -> None:
             pair = [moment["played"], moment["expert"]]
             losses = []
             for s in range(FRESH, FRESH + args.again):
-                values = expert.action_values(view, pair, s, budget)
+                values = review.look(view, pair, s)
                 losses.append(values[1] - values[0])
             reported.append(moment["loss"])
             again.append(statistics.fmean(losses))

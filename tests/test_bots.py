@@ -840,7 +840,7 @@ def test_review_tells_only_a_moment_that_other_deals_confirm():
     # ahead of seat 0's at log index 24, but on other deals the move made is not behind: noise,
     # which the review told until stop 44 (bench/review_noise.py). A second look drops it.
     from rummy import link
-    from rummy.bots import expert, review
+    from rummy.bots import review
 
     g = rummy.new_game("rummy101", players=2, seed=217)
     while not g.round_over:
@@ -851,8 +851,7 @@ def test_review_tells_only_a_moment_that_other_deals_confirm():
     assert outcome is not None and review._most(outcome) >= 10
     _played, candidates, values, _samples = outcome
     better = candidates[values.index(max(values))]
-    budget = expert.Budget(samples=review.REVIEW_SAMPLES)
-    others = [expert.action_values(view, [played, better], s, budget) for s in range(2, 6)]
+    others = [review.look(view, [played, better], s) for s in range(2, 6)]
     assert sum(v[1] - v[0] for v in others) / len(others) < review.MIN_LOSS
     assert review.review_round(g.state(), 0)["moments"] == []
 

@@ -95,11 +95,18 @@ def _playouts(view: dict, played: dict, samples: int):
     candidates = [played] + [c for c in _alternatives(view) if c != played]
     if len(candidates) < 2:
         return None
-    values = expert.action_values(view, candidates, 0, expert.Budget(samples=samples))
+    values = look(view, candidates, 0, samples)
     if values[0] <= expert.REFUSED:  # the playout could not continue the move: no verdict
         return None
     outcome = (played, candidates, values, samples)
     return outcome if _most(outcome) >= MIN_LOSS else None
+
+
+def look(view: dict, actions: list[dict], seed: int, samples: int = REVIEW_SAMPLES) -> list[float]:
+    """Each action's average value in points over ``samples`` deals dealt from ``view`` by
+    sampling seed ``seed``: one look at a decision (the first is seed 0, the second
+    ``SECOND_LOOK``; bench/review_noise.py takes further ones)."""
+    return expert.action_values(view, actions, seed, expert.Budget(samples=samples))
 
 
 def _most(outcome) -> float:
@@ -125,8 +132,7 @@ def _verdict(
     # noisy ones, picked for being large, so alone it runs high, and in Rummy 101 it was noise
     # (bench/review_noise.py). A moment is one that both looks find costing at least MIN_LOSS,
     # said at the smaller of the two (never more than the first: `review_round` relies on it).
-    budget = expert.Budget(samples=samples)
-    again = expert.action_values(view, [played, candidates[best]], SECOND_LOOK, budget)
+    again = look(view, [played, candidates[best]], SECOND_LOOK, samples)
     loss = min(values[best] - values[0], again[1] - again[0])
     if loss < MIN_LOSS:
         return None
