@@ -301,7 +301,9 @@ export async function startApp({ root, engine }) {
   }
   /** A turn of this person's shows the piles it begins with: above a phone's panel five or
    * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
-   * Once a turn, so a person who then scrolls away keeps where they went. */
+   * Once a turn, so a person who then scrolls away keeps where they went; and at once, with the
+   * turn's own render: a smooth scroll slid the piles, the turn's first targets, for a third of
+   * a second after the turn began, under a finger already on its way to them. */
   let pilesShownFor = '';
   function showPilesAtTurnStart() {
     const v = ctl.view;
@@ -309,7 +311,7 @@ export async function startApp({ root, engine }) {
     if (key === pilesShownFor) return;
     pilesShownFor = key;
     const piles = key && root.querySelector('#table .piles');
-    if (piles && cardsCut(piles)) bringIntoSight(piles);
+    if (piles && cardsCut(piles)) bringIntoSight(piles, 'auto');
   }
   /** Whether the cards of a pile (or of both) are cut by the screen or the panel: not only the
    * frame around them, which at 360 × 640 with four players just goes under the panel's
@@ -323,11 +325,11 @@ export async function startApp({ root, engine }) {
   /** Below the screen's foot, or under the hand's panel pinned there (a phone held upright, a
    * tablet), the page is scrolled until `el` stands above them; above the screen's top, down
    * to it. */
-  function bringIntoSight(el) {
+  function bringIntoSight(el, behavior = prefersReducedMotion() ? 'auto' : 'smooth') {
     const r = el.getBoundingClientRect();
     const floor = floorUnder(r) - 8;
     const by = r.bottom > floor ? Math.min(r.bottom - floor, r.top - 8) : r.top < 8 ? r.top - 8 : 0;
-    if (by) window.scrollBy({ top: by, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    if (by) window.scrollBy({ top: by, behavior });
   }
   /** How far down the screen a box at `r` is seen: the top of the hand's panel where that is
    * pinned over it, else the screen's foot. */
