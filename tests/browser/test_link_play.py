@@ -188,6 +188,15 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
         expect(page.locator("#hand button.in-hand").first).to_be_visible()
         expect(page.locator("[data-msg=status]")).to_contain_text("follow")
         if stats["turns"] == 2:
+            # Its Replay button follows the words on their last line: on a line of its own it
+            # made the message as tall as the piles, and pushed them under the hand.
+            words_end, button_top = page.evaluate(
+                """() => { const m = document.querySelector('[data-msg=status]');
+                const words = document.createRange(); words.selectNodeContents(m.firstChild);
+                return [words.getBoundingClientRect().bottom,
+                        m.querySelector('#since-replay').getBoundingClientRect().top]; }"""
+            )
+            assert button_top < words_end, (words_end, button_top)
             shot(page, "link-own-phone")
             assert axe_violations(page) == [], "own phone"
 
