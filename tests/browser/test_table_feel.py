@@ -58,16 +58,21 @@ def test_123_and_777_put_the_melds_first_and_the_loose_cards_last(browser, site_
     assert page.problems == []
 
 
-def test_in_rummy_101_one_tap_stages_the_best_opening(browser, site_url):
+@pytest.mark.parametrize("device", ["desktop", "small"])
+def test_in_rummy_101_one_tap_stages_the_best_opening(browser, site_url, device):
     rack = ["R10", "R11", "R12", "K13", "B13", "Y13", "B5", "B6", "B7", "B8", "Y1", "K2"]
     g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [rack, []], [22, 21]))
-    page = new_page(browser, "desktop")
+    page = new_page(browser, device)
     open_position(page, site_url, g)
     points, melds = solver.best_opening(shown(page))
     press(page, "#arrange-runs")
     expect(page.locator(".staged-group")).to_have_count(len(melds))
-    expect(page.locator("#opening-counter")).to_contain_text(f"Opening: {points} / 101 points")
-    shot(page, "arranged-opening-desktop")
+    counter = page.locator("#opening-counter")
+    expect(counter).to_contain_text(f"Opening: {points} / 101 points")
+    # On one line, a small phone's too: a second one grew the panel while tiles were staged.
+    spans = counter.evaluate("c => [...c.children].map((s) => s.getBoundingClientRect().top)")
+    assert len(set(spans)) == 1, spans
+    shot(page, f"arranged-opening-{device}")
     assert page.problems == []
 
 
