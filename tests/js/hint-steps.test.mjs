@@ -122,16 +122,20 @@ test('Rummy 101 goes out with the opening, not a group staged for it, and says w
   assert.match(say(tile[0]), /That empties your hand: you go out\.$/);
 });
 
-test('a joker taken or discarded is "a joker" in every language, never a bare "joker"', async () => {
+test('a joker taken, discarded or added to a meld is "a joker" in every language, never a bare "joker"', async () => {
   const discardJoker = { actions: [{ type: 'discard', card: 'JK' }] };
+  const addJoker = { actions: [{ type: 'layoff', meld: 3, cards: ['JK'] }] };
   const tiles = { variant: 'rummy101', seat: 0, opened: [101, null], hand: ['JK'], discard: ['JK'] };
   const said = {};
   for (const lang of ['en', 'he', 'ro']) {
     await loadLanguage(lang);
     const t = makeTranslator(lang);
     const ctx = { t, tiles: true, labels: { take: 'T', discard: 'D' } };
-    said[lang] = [hintSteps(take, tiles)[0], hintSteps(discardJoker, tiles)[0]].map((s) => stepText(s, ctx));
+    said[lang] = [take, discardJoker, addJoker].map((advice) => stepText(hintSteps(advice, tiles)[0], ctx));
   }
+  assert.match(said.en[2], /^Hint: add a joker to the highlighted meld/);
+  assert.doesNotMatch(said.he[2], /את ג׳וקר/);
+  assert.match(said.ro[2], /adaugă un joker/);
   assert.match(said.en[0], /^Hint: take a joker from the discard pile, you can use it this turn/);
   assert.match(said.en[1], /^Hint: discard a joker\. It is selected/);
   assert.match(said.he[0], /את הג׳וקר/);

@@ -61,17 +61,18 @@ test('a tile meld reads tile by tile, the joker saying what it stands for', asyn
   assert.equal(line.text, 'Ana drew from the stock, laid red 11, joker (as red 12), red 13 · black 6, blue 6, yellow 6, and discarded blue 4');
 });
 
-test('a joker taken from the pile or discarded is "a joker"', async () => {
+test('a joker taken from the pile, discarded or added to a meld is "a joker"', async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
   const log = [
     { seat: 1, type: 'draw', source: 'stock' },
     { seat: 1, type: 'discard', card: 'JK' },
     { seat: 0, type: 'draw', source: 'discard', card: 'JK' },
+    { seat: 0, type: 'layoff', meld: 4, cards: ['JK'] },
   ];
   const lines = logLines(view(log), t, ['Dana', 'Ana'], 0);
   assert.equal(lines[0].text, 'Ana drew from the stock and discarded a joker');
-  assert.equal(lines[1].text, 'You took a joker from the discard pile');
+  assert.equal(lines[1].text, 'You took a joker from the discard pile and added a joker to a meld');
 });
 
 test("the card games' log begins with the card turned up, followed to wherever it went", async () => {

@@ -362,6 +362,7 @@ export default {
   'hint.step.meldTile': 'Hint: lay {pieces}. They are selected — press “{button}”.',
   'hint.step.layoffCard': 'Hint: add {pieces} to the highlighted meld — tap that meld.',
   'hint.step.layoffTile': 'Hint: add {pieces} to the highlighted meld — tap that meld.',
+  'hint.step.layoffJoker': 'Hint: add a joker to the highlighted meld — tap that meld.',
   'hint.step.swap': 'Hint: put {tile} in place of the joker in the highlighted meld — tap the joker.',
   'hint.step.discardCard': 'Hint: discard {piece}. It is selected — press “{button}”.',
   'hint.step.discardJoker': 'Hint: discard a joker. It is selected — press “{button}”.',

@@ -360,6 +360,7 @@ export default {
   'hint.step.meldTile': 'רמז: הניחו את {pieces}. האבנים מסומנות — לחצו על ״{button}״.',
   'hint.step.layoffCard': 'רמז: הוסיפו את {pieces} לסדרה המודגשת — הקישו עליה.',
   'hint.step.layoffTile': 'רמז: הוסיפו את {pieces} לסדרה המודגשת — הקישו עליה.',
+  'hint.step.layoffJoker': 'רמז: הוסיפו ג׳וקר לסדרה המודגשת — הקישו עליה.',
   'hint.step.swap': 'רמז: שימו את {tile} במקום הג׳וקר בסדרה המודגשת — הקישו על הג׳וקר.',
   'hint.step.discardCard': 'רמז: זרקו את {piece}. הקלף מסומן — לחצו על ״{button}״.',
   'hint.step.discardTile': 'רמז: זרקו את {piece}. האבן מסומנת — לחצו על ״{button}״.',

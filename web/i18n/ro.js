@@ -372,6 +372,7 @@ export default {
   'hint.step.meldTile': 'Indiciu: pune jos {pieces}. Sunt selectate — apasă „{button}”.',
   'hint.step.layoffCard': 'Indiciu: adaugă {pieces} la formația evidențiată — atinge formația.',
   'hint.step.layoffTile': 'Indiciu: adaugă {pieces} la formația evidențiată — atinge formația.',
+  'hint.step.layoffJoker': 'Indiciu: adaugă un joker la formația evidențiată — atinge formația.',
   'hint.step.swap': 'Indiciu: pune {tile} în locul jokerului din formația evidențiată — atinge jokerul.',
   'hint.step.discardCard': 'Indiciu: aruncă {piece}. E selectată — apasă „{button}”.',
   'hint.step.discardTile': 'Indiciu: aruncă {piece}. E selectată — apasă „{button}”.',

@@ -162,6 +162,8 @@ function stepWords(step, { t, tiles, labels, progress }) {
     case 'meld':
       return t(`hint.step.meld${piece}`, { pieces: piecesText(step.codes, t), button: labels.meld });
     case 'layoff':
+      // Hebrew's "את" wants a definite "the joker": a lone joker has a sentence of its own.
+      if (step.cards.length === 1 && step.cards[0] === 'JK') return t('hint.step.layoffJoker');
       return t(`hint.step.layoff${piece}`, { pieces: piecesText(step.cards, t) });
     case 'swap':
       return t('hint.step.swap', { tile: pieceShort(step.tile, t) });

@@ -101,9 +101,10 @@ export function pieceAlone(code, t) {
 /**
  * Several pieces in a row, as the log, the Hint, refusals and meld labels write them: cards by
  * their signs ("7♥ 8♥ 9♥"); tiles, whose names are words, with commas ("red 5, joker (as red
- * 6), red 7").
+ * 6), red 7"). One piece is named on its own (`pieceAlone`: "added a joker to Ben's meld").
  */
 export function piecesText(codes, t) {
+  if (codes.length === 1) return pieceAlone(codes[0], t);
   const pieces = codes.map(parseCode);
   if (pieces.every((p) => p.kind === 'card')) return signsIn(pieces.map(cardSigns).join(' '), t);
   return codes.map((c) => pieceShort(c, t)).join(', ');
