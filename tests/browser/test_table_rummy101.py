@@ -140,7 +140,16 @@ def test_an_opening_is_staged_judged_and_counted(browser, site_url, device):
     expect(page.get_by_label("Ana: 21 tiles, 0 points")).to_have_count(1)
     _, best = solver.best_opening(codes)
     meld = min(best, key=len)  # one meld is far below 101
+    # What must stay put: a desktop's panel, a phone's rack.
+    still = ".my-area" if device == "desktop" else "#hand"
+    top = f"document.querySelector('{still}').getBoundingClientRect().top"
+    before = page.evaluate(top)
     select_codes(page, list(meld))
+    # "Clear selection" comes with the first tile selected: a desktop has room for it in the
+    # panel's head (the panel does not grow over the melds); a phone's panel grows upwards
+    # for it, and the rack stays under the thumb.
+    expect(page.locator("#clear-selection")).to_be_visible()
+    assert page.evaluate(top) == before, still
     press(page, "#btn-stage")
     if page.locator("#choose").count():
         press(page, "#choose button.primary")

@@ -42,7 +42,7 @@ export function renderTable({ t, ctl, on, wide }) {
   const meldsSection = meldsArea({ t, ctl, v, me, on, msgNear });
   const piles = pilesArea({ t, ctl, v, kind, reasons, on, msgNear });
   const { log, sinceStrip } = logArea({ t, ctl, v, me, wide });
-  const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind });
+  const myArea = renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind, wide });
 
   // Public facts only (whose turn, which phase), for styles and tests.
   const main = h(
@@ -452,7 +452,7 @@ function scoresMini({ t, ctl, v }) {
   );
 }
 
-function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
+function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind, wide }) {
   const model = ctl.hand;
   const staged = stagedKeys(model);
   // The hand is covered for another person at this device. While the game waits for a person
@@ -518,6 +518,9 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
             renderPiece(v.last_discards[me], t, { size: 'mini', attrs: { 'aria-label': myLastDiscard } }),
           )
         : null,
+      // A wide screen has room in the head: a first card selected does not grow the panel
+      // over the melds a card is laid off on.
+      covered || !wide ? null : clearBtn,
       covered ? null : sortButtons({ t, ctl, kind }),
     ),
     counter,
@@ -528,7 +531,7 @@ function renderMyArea({ t, ctl, v, me, reasons, on, msgNear, kind }) {
     // height). The column of a phone held sideways shows them under the hand (styles.css).
     msgNear('hand'),
     msgNear('actions'),
-    covered ? null : clearBtn,
+    covered || wide ? null : clearBtn,
     handEl,
     covered || !ctl.hint ? null : hintPanel({ t, ctl, v, labels, progress }),
     // Under the thumb, where the actions were: the one tap that sends the game on. Nobody plays
