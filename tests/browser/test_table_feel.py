@@ -291,8 +291,9 @@ def test_a_tile_laid_by_another_player_leaves_its_twin_in_the_rack_still(browser
 
 # motion.js on a table of its own: a seat (1), the stock, the pile holding blue 13, and this
 # rack (seat 0) holding the other blue 13. `move` changes it as a render would for the log's
-# `events` ("taken": the pile's tile gone; "drawn": a new blue 13 before the rack's own).
-# Returns where the ghost flying to another seat starts, and which of the rack's pieces flew.
+# `events` ("taken": the pile's tile gone; "drawn": a new blue 13 before the rack's own; else
+# nothing). Returns where the ghost flying to another seat starts and what it looks like, and
+# which of the rack's pieces flew.
 TWINS = """async ([events, move]) => {
   const { createMotion } = await import('./web/ui/motion.js');
   const put = (parent, attrs, left, top, width = 40, height = 60) => {
@@ -303,12 +304,15 @@ TWINS = """async ([events, move]) => {
     parent.prepend(el);
     return el;
   };
-  const root = put(document.body, {}, 0, 0, 800, 600);
+  for (const old of document.querySelectorAll('[data-twins], .flight-ghost')) old.remove();
+  const root = put(document.body, { 'data-twins': '' }, 0, 0, 800, 600);
   root.style.position = 'fixed';
   const table = put(root, { id: 'table' }, 0, 0, 800, 600);
   put(table, { id: 'hand' }, 0, 400, 300);
   put(table, { id: 'discard-pile' }, 200, 100);
-  put(table, { id: 'stock' }, 0, 100);
+  const stock = put(table, { id: 'stock' }, 0, 100, 240, 140);
+  const stack = put(stock, { class: 'pile-stack' }, 0, 0, 80, 60);
+  put(stack, { class: 'back tile-back' }, 10, 5, 32, 44);
   put(table, { class: 'seat-chip', 'data-seat': '1' }, 0, 0);
   put(table.querySelector('#discard-pile'), { 'data-code': 'B13' }, 0, 0);
   put(table.querySelector('#hand'), { 'data-code': 'B13', 'data-was': 'yes' }, 100, 0);
@@ -320,21 +324,29 @@ TWINS = """async ([events, move]) => {
   const ghost = document.querySelector('.flight-ghost');
   const flew = [...table.querySelectorAll('#hand > div')].filter((e) => e.getAnimations().length);
   const start = ghost && [ghost.style.left, ghost.style.top];
-  return { ghost: start, flew: flew.map((e) => e.dataset.was ?? 'new') };
+  const looks = ghost && [...ghost.classList].filter((c) => c !== 'flight-ghost');
+  return { ghost: start, looks, flew: flew.map((e) => e.dataset.was ?? 'new') };
 }"""
 
 
-def test_a_tile_with_a_twin_in_the_rack_flies_from_where_it_came_from(browser, site_url):
+def test_a_piece_flies_from_where_it_came_from_a_twin_in_the_rack_or_the_stock(browser, site_url):
     # Another player takes blue 13 from the pile: it flies to them from the pile, not from its
     # twin in this rack (which came last in the document).
     page = new_page(browser, "desktop")
     open_app(page, site_url)
     taken = [{"type": "draw", "seat": 1, "source": "discard", "tile": "B13"}]
-    assert page.evaluate(TWINS, [taken, "taken"]) == {"ghost": ["200px", "100px"], "flew": []}
+    flight = page.evaluate(TWINS, [taken, "taken"])
+    assert (flight["ghost"], flight["flew"]) == (["200px", "100px"], [])
     # This seat draws the other blue 13 from the stock, sorted before its twin: the new tile
     # flies in, and the one already in the rack stays still.
     drawn = [{"type": "draw", "seat": 0, "source": "stock"}]
     assert page.evaluate(TWINS, [drawn, "drawn"])["flew"] == ["new"]
+    # Another player draws from the stock: a tile's back leaves the stack's top, not a slab
+    # the size of the stock's whole button (its frame and count) from the button's corner.
+    hidden = [{"type": "draw", "seat": 1, "source": "stock"}]
+    flight = page.evaluate(TWINS, [hidden, "none"])
+    assert flight["ghost"] == ["10px", "105px"], flight
+    assert "tile-back" in flight["looks"], flight
     assert page.problems == []
 
 

@@ -58,9 +58,13 @@ function measure(root) {
     pieces.get(code).push({ rect: el.getBoundingClientRect(), el, place, left: flying.get(el) ?? 0 });
   }
   const rect = (selector) => root.querySelector(selector)?.getBoundingClientRect() ?? null;
+  // A piece drawn from the stock leaves from the stack's top back, not from the whole pile's
+  // button (its count and frame too: at 240 px wide, a draw flew as a slab).
+  const stockTop = root.querySelector('#stock .pile-stack > .back:last-child');
   const seats = new Map();
   for (const chip of root.querySelectorAll('.seat-chip[data-seat]')) seats.set(Number(chip.dataset.seat), chip.getBoundingClientRect());
-  return { pieces, stock: rect('#stock'), pile: rect('#discard-pile'), hand: rect('#hand'), seats };
+  const stock = stockTop?.getBoundingClientRect() ?? rect('#stock');
+  return { pieces, stock, stockTop, pile: rect('#discard-pile'), hand: rect('#hand'), seats };
 }
 
 /** Where a piece that was not on screen comes from, by the newest log event that names it. */
@@ -123,12 +127,12 @@ export function createMotion({ root, duration, enabled }) {
     );
   }
 
-  /** A piece gone to another player's hidden hand flies from where it was to them: face up
-   * when it was seen (`face`, the pile's top card as it was drawn), else as a back. */
-  function ghost(from, to, ms, face = null) {
-    const back = face ? face.cloneNode(true) : document.createElement('div');
+  /** A piece gone to another player's hidden hand flies from where it was to them, as it was
+   * seen there (`seen`): the pile's top card face up, or the stock's top back. */
+  function ghost(from, to, ms, seen = null) {
+    const back = seen ? seen.cloneNode(true) : document.createElement('div');
     back.classList.add('flight-ghost');
-    if (face) back.classList.add('face');
+    if (!seen) back.classList.add('back');
     back.setAttribute('aria-hidden', 'true');
     Object.assign(back.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
     document.body.appendChild(back);
@@ -190,7 +194,7 @@ export function createMotion({ root, duration, enabled }) {
         const taken = e.source === 'discard' ? (was.pieces.get(code) || []).filter((p) => p.place === 'discard-pile') : [];
         const top = taken[taken.length - 1];
         const from = top ? top.rect : e.source === 'discard' ? was.pile : was.stock;
-        if (to && from) ghost(from, to, ms, top?.el ?? null);
+        if (to && from) ghost(from, to, ms, top?.el ?? (e.source === 'discard' ? null : was.stockTop));
       }
     },
   };
