@@ -313,11 +313,19 @@ def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url
             # them it ran to seven lines, and the piece it selected went out of sight above.
             expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
             assert page.evaluate(OUT_OF_SIGHT, "#table .actions .act") == []
+            head = page.locator(".my-area > .my-head")
+            top = "h => h.getBoundingClientRect().top - h.parentElement.getBoundingClientRect().top"
+            head_top = head.evaluate(top)
             press(page, "#btn-hint")
             expect(page.locator("#play-hint")).to_be_visible()
             assert page.evaluate(OUT_OF_SIGHT, "#hint-text, #play-hint, #table .actions .act") == []
             under = "([p, b]) => b.getBoundingClientRect().top >= p.getBoundingClientRect().bottom"
             assert page.locator("#hint-text, #play-hint").evaluate_all(under)
+            # Closed, the advice leaves the column as it found it, its head where it was: left
+            # scrolled, the column cut the top of its head for the rest of the round.
+            press(page, "#close-hint")
+            expect(page.locator("#hint-panel")).to_have_count(0)
+            assert head.evaluate(top) == pytest.approx(head_top, abs=0.5)
         shot(page, f"{variant}-table-{size['width']}x{size['height']}")
         page.context.close()
 

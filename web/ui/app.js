@@ -274,8 +274,11 @@ export async function startApp({ root, engine }) {
   /** Where the hand is a column of its own that scrolls (a phone held sideways: styles.css),
    * what a person came to see can open below its fold: each new piece of Hint advice (under
    * the buttons pinned at the column's foot), and the pieces a review's moment marks. Each is
-   * scrolled up into view once, so a person who then scrolls away keeps where they went. */
+   * scrolled up into view once, so a person who then scrolls away keeps where they went; and
+   * when it goes, the column goes back to where it was (left scrolled, it cut the top of the
+   * column's head for the rest of the round), unless the person scrolled it further since. */
   let inSight = '';
+  let scrolled = null; // { area, from, to }: the column's scroll before and after keepInSight
   function keepInSight() {
     const panel = root.querySelector('#hint-panel');
     const marked = [...root.querySelectorAll('#hand .review-played, #hand .review-better')];
@@ -283,13 +286,18 @@ export async function startApp({ root, engine }) {
     const key = panel ? panel.textContent : marked.map((e) => e.dataset.code).join(' ');
     if (key === inSight) return;
     inSight = key;
+    if (scrolled && scrolled.area.scrollTop <= scrolled.to) scrolled.area.scrollTop = Math.min(scrolled.area.scrollTop, scrolled.from);
+    scrolled = null;
     showHinted();
     const area = wanted[0]?.closest('.my-area');
     if (!area || area.scrollHeight <= area.clientHeight) return;
     const bar = area.querySelector('.actions');
     const foot = area.getBoundingClientRect().bottom - (bar?.offsetHeight ?? 0);
     const below = Math.max(...wanted.map((e) => e.getBoundingClientRect().bottom)) - foot;
-    if (below > 0) area.scrollTop += below + 4;
+    if (below <= 0) return;
+    const from = area.scrollTop;
+    area.scrollTop += below + 4;
+    scrolled = { area, from, to: area.scrollTop };
   }
   /** Advice to tap a meld ("add 7♠ to the highlighted meld") shows that meld, and advice to
    * draw the pile it highlights: the open Hint grows the phone's panel over the piles. */
