@@ -299,6 +299,13 @@ def test_landscape_phone_and_small_phone_never_scroll_sideways(browser, site_url
             expect(page.locator("#table")).to_have_attribute("data-my-turn", "yes")
             page.wait_for_timeout(500)
             assert page.evaluate("scrollY") == 0
+            # Narrower still, a folding phone's cover screen: the sort buttons keep to one row
+            # (Rummy 101's five took two, the panel 45 px more of the screen), none of them
+            # narrower than a fingertip (below).
+            page.set_viewport_size({"width": 344, "height": 882})
+            assert no_sideways_scroll(page)
+            rows = "bs => new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top))).size"
+            assert page.eval_on_selector_all(".my-head .sort .btn", rows) == 1
         # Every control is a touch target of at least 44 px (cards overlap by design).
         small = page.eval_on_selector_all(
             "#table .btn, #table .pile",
