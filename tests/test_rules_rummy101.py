@@ -131,6 +131,28 @@ def test_before_opening_no_tile_may_be_added_to_the_table():
         g.apply({"type": "layoff", "meld": 1, "cards": ["R13"]})
 
 
+def test_layoff_targets_are_the_melds_a_layoff_would_be_accepted_on():
+    # The page marks these melds while tiles are selected (webapi `fits`): after the opening
+    # those that take the tiles; before it none, though red 13 would end red 10-12.
+    g = game(
+        "rummy101",
+        [R10_12 + B11_13 + ELEVENS + tiles("Y7 Y8 R9"), tiles("R13 K5 K6")],
+        stock=tiles("Y2 Y3"),
+    )
+    g.apply(meld(R10_12, B11_13, ELEVENS))
+    run = g.view(0)["table"][0]["id"]
+    assert g.layoff_targets(["R9"]) == [run]
+    assert g.layoff_targets(["Y7"]) == [] and g.layoff_targets(["R9", "Y8"]) == []
+    assert g.layoff_targets(["R13"]) == []  # not in this rack
+    g.apply(discard("Y7"))
+    g.apply(DRAW)
+    before = g.state()
+    assert g.layoff_targets(["R13"]) == []  # seat 1 has not opened
+    with pytest.raises(IllegalMove, match="Open first"):
+        g.apply({"type": "layoff", "meld": run, "cards": ["R13"]})
+    assert g.state() == before  # asking changes nothing
+
+
 def test_taken_discard_must_be_part_of_the_opening():
     hand1 = tiles("R10 R11 B11 B12 B13 K11 Y11 R11 Y5")  # needs R12 to open 102
     g = game("rummy101", [tiles("R12 K1 K2"), hand1], stock=tiles("Y2"))

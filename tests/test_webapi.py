@@ -531,6 +531,25 @@ def test_judge_uses_the_card_rules_of_the_game(session):
     refused(session, "judge", "bad_request", game=game, groups=[[1, 2, 3]])
 
 
+def test_fits_names_the_melds_the_selection_could_be_laid_off_on(session):
+    hand = ["4H", "5H", "6H", "QC", "QD", "QS", "7H", "QH", "2C"]
+    deal = helpers.deal("basic", [hand, ["9S", "TS", "JS"]], stock=["3D", "KD"])
+    game = ok(session, "new_game", variant="basic", players=2, deal=deal)["game"]
+    assert ok(session, "fits", game=game, cards=["7H"]) == {"melds": []}  # draw first
+    ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
+    laid = {"type": "meld", "melds": [["4H", "5H", "6H"], ["QC", "QD", "QS"]]}
+    table = ok(session, "apply", game=game, action=laid)["view"]["table"]
+    run, queens = (m["id"] for m in table)
+    assert ok(session, "fits", game=game, cards=["7H"]) == {"melds": [run]}
+    assert ok(session, "fits", game=game, cards=["QH"]) == {"melds": [queens]}
+    assert ok(session, "fits", game=game, cards=["2C"]) == {"melds": []}
+    assert ok(session, "fits", game=game, cards=["7H", "QH"]) == {"melds": []}
+    assert ok(session, "fits", game=game, cards=["9S"]) == {"melds": []}  # not in this hand
+    assert ok(session, "fits", game=game, cards=["7H"], seat=1) == {"melds": []}  # not its turn
+    refused(session, "fits", "bad_request", game=game, cards="7H")
+    refused(session, "fits", "bad_request", game=game, cards=["7H"] * 41)
+
+
 def test_arrange_lays_the_hand_out_in_its_best_melds_loose_cards_last(session):
     hand = ["QC", "QD", "QS", "4H", "5H", "6H", "7H"]
     deal = helpers.deal("rummy200", [hand, ["2C"], ["3C"], ["4C"]])

@@ -6,6 +6,7 @@ link is made by `rummy.link`, which works on states: neither module imports the 
 
 from __future__ import annotations
 
+from .errors import IllegalMove
 from .rules import (
     State,
     apply_action,
@@ -95,6 +96,20 @@ class Game:
         s = copy_state(self._s)
         apply_action(s, action)
         self._s = s
+
+    def layoff_targets(self, cards: list[str]) -> list[int]:
+        """The ids of the table melds the current player may lay ``cards`` off on now: each a
+        ``layoff`` that `apply` would accept. None outside the play phase, before the player may
+        add to melds, or for cards the player does not hold. Nothing changes."""
+        fits = []
+        for meld in self._s["table"]:
+            s = copy_state(self._s)
+            try:
+                apply_action(s, {"type": "layoff", "meld": meld["id"], "cards": list(cards)})
+            except IllegalMove:
+                continue
+            fits.append(meld["id"])
+        return fits
 
     def next_round(self) -> None:
         check_next_round(self._s)

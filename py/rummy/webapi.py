@@ -84,6 +84,7 @@ class Session:
             "bot": self.op_bot,
             "hint": self.op_hint,
             "judge": self.op_judge,
+            "fits": self.op_fits,
             "arrange": self.op_arrange,
             "state": self.op_state,
             "next_round": self.op_next_round,
@@ -262,6 +263,22 @@ class Session:
                     }
                 )
         return {"groups": out}
+
+    def op_fits(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The table melds the seat may lay ``cards`` off on now (`Game.layoff_targets`).
+
+        The page marks them while the cards are selected, and its Lay off button lays the
+        cards off at once where only one meld takes them. Not the seat's turn: none. Nothing
+        changes.
+        """
+        handle = self._handle(request)
+        cards = _require(request, "cards", list)
+        if len(cards) > _MAX_JUDGED or not all(isinstance(c, str) for c in cards):
+            raise RequestError(f"'cards' must be at most {_MAX_JUDGED} codes")
+        game = handle.game
+        if game.round_over or game.current_player != handle.seat_of(request):
+            return {"melds": []}
+        return {"melds": game.layoff_targets(cards)}
 
     def op_arrange(self, request: dict[str, Any]) -> dict[str, Any]:
         """The seat's hand as its best melds, loose pieces last (the exact solver's answer).

@@ -423,6 +423,44 @@ def test_drag_a_card_onto_a_meld_to_lay_it_off(browser, site_url):
     assert page.problems == []
 
 
+def test_the_melds_a_selection_fits_are_marked_and_lay_off_lays_it_there(browser, site_url):
+    # Every meld was marked as a target once a card was selected, those it does not fit too:
+    # now only the melds the rules let it join, and Lay off lays it on the one that takes it.
+    mine = ["7H", "8H", "9H", "TC", "TD", "TS", "TH", "6H", "2C"]
+    g = rummy.new_game("basic", players=2, seed=1, deal=dealt("basic", [mine, []], [10, 10]))
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "meld", "melds": [["7H", "8H", "9H"], ["TC", "TD", "TS"]]})
+    page = new_page(browser, "phone")
+    open_position(page, site_url, g)
+    marked = page.get_by_role("button", name=re.compile("^Add the selected cards to"))
+    expect(marked).to_have_count(0)
+    press(page, "#hand button[data-code='6H']")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_accessible_name(re.compile("run: 7♥ 8♥ 9♥$"))
+    expect(page.locator("#table .act.primary")).to_have_text("Lay off")
+    shot(page, "layoff-fits-phone")
+    press(page, "#btn-layoff")  # one meld takes it: laid there, no meld to tap
+    expect(page.locator("[data-meld='1'] [data-code='6H']")).to_have_count(1)
+    expect(page.locator("#hand button[data-code='6H']")).to_have_count(0)
+    # 10♥ ends the run and joins the tens: both marked, and Lay off asks which.
+    press(page, "#hand button[data-code='TH']")
+    expect(marked).to_have_count(2)
+    press(page, "#btn-layoff")
+    expect(page.locator(".msg.info")).to_contain_text("fits more than one meld")
+    press(page, "[data-meld='2'] .meld-hit")
+    expect(page.locator("[data-meld='2'] [data-code='TH']")).to_have_count(1)
+    # 2♣ fits nothing: no meld marked, and Lay off, dimmed, says so.
+    press(page, "#hand button[data-code='2C']")
+    expect(page.locator("#btn-layoff")).to_have_attribute("aria-disabled", "true")
+    expect(marked).to_have_count(0)
+    press(page, "#btn-layoff", dimmed=True)
+    expect(page.locator(".msg.info")).to_have_text(
+        "The selected cards fit none of the melds on the table."
+    )
+    expect(page.locator("#table [role=alert]")).to_have_count(0)  # said, not refused
+    assert page.problems == []
+
+
 def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
     mine = ["R7", "R8", "JK", "R10", "K13", "B13", "Y13", "K12", "B12", "Y12", "R9"]
     g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [mine, []], [22, 21]))

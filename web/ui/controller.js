@@ -64,6 +64,7 @@ export class TableController {
     this.hintAsking = false; // the engine is working out the Hint's advice
     this.dealing = false; // the next round is being dealt
     this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
+    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds: [ids] | null}
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
     this.botsRunning = false;
@@ -491,6 +492,7 @@ export class TableController {
   }
   /** Judge the selection, once per distinct selection. */
   judgeSelection() {
+    this.fitSelection();
     const codes = selectedCodes(this.hand);
     if (!this.judgesSelection(codes)) {
       this.selectionVerdict = null;
@@ -504,6 +506,41 @@ export class TableController {
       this.selectionVerdict = { sig, ...(verdict || { valid: null }) };
       this.onChange();
     });
+  }
+  /** The melds on the table the selection may be laid off on now, by the engine (`fits`):
+   * the table marks them, and "Lay off" lays the selection on the one that takes it. Null
+   * while that is not known (asked, or not this seat's turn to play). */
+  get fittingMelds() {
+    const fits = this.selectionFits;
+    return fits?.melds && fits.sig === this.fitsSig() ? fits.melds : null;
+  }
+  fitsSig() {
+    const v = this.view;
+    const table = (v?.table || []).map((m) => `${m.id}:${m.cards.length}`);
+    return [this.viewer, v?.turn, v?.phase, table.join(','), selectedCodes(this.hand).join(' ')].join('|');
+  }
+  /** Ask the engine where the selection fits, once per selection and table. */
+  fitSelection() {
+    const v = this.view;
+    if (!this.myTurn || v.phase !== 'play' || !this.hand.selected.size || !v.table?.length) return;
+    const sig = this.fitsSig();
+    if (this.selectionFits?.sig === sig) return;
+    this.selectionFits = { sig, melds: null };
+    this.call('fits', { game: this.record.id, cards: selectedCodes(this.hand), seat: this.viewer }).then(
+      ({ melds }) => {
+        if (this.selectionFits?.sig !== sig) return; // the selection changed meanwhile
+        this.selectionFits = { sig, melds };
+        this.onChange();
+      },
+      () => {}, // not known: no meld is marked, and a tap on one still asks the rules
+    );
+  }
+  /** "Lay off": onto the one meld that takes the selection, at once; where several do, the
+   * player taps one of them (they are marked). */
+  layoffPressed() {
+    const fits = this.fittingMelds;
+    if (fits?.length === 1) return this.layoff(fits[0]);
+    return this.say(this.t(fits?.length ? 'msg.pickMarkedMeld' : 'msg.pickMeld'), 'actions');
   }
   say(text, near, kind = 'info') {
     this.message = { text, kind, near };

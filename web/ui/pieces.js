@@ -52,6 +52,7 @@ const TILE_WORDED = new Set([
   'why.selectMeld',
   'why.meldTooSmall',
   'why.selectForLayoff',
+  'why.fitsNone',
   'why.selectOneDiscard',
   'table.stockLabel',
   'seat.label',

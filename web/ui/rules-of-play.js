@@ -86,7 +86,9 @@ export function buttonReasons(ctl) {
           ? 'why.openFirst'
           : sel.length === 0
             ? 'why.selectForLayoff'
-            : null);
+            : ctl.fittingMelds?.length === 0
+              ? 'why.fitsNone'
+              : null);
   // The card just taken from the pile cannot go back this turn (card games): said before the
   // press, not refused after it.
   const takenBack = !is101 && sel.length === 1 && v.taken && sel[0] === v.taken;

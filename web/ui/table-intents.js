@@ -21,7 +21,7 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
     joker: () => ctl.jokerButton(),
     meld: () => ctl.meld(t),
     stage: () => ctl.stage(t),
-    layoff: () => ctl.say(t('msg.pickMeld'), 'actions'),
+    layoff: () => ctl.layoffPressed(),
     discard: () => ctl.discard(),
     undo: () => ctl.resetTurn(),
     hint: () => ctl.askHint(t),

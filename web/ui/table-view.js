@@ -151,7 +151,9 @@ function meldsArea({ t, ctl, v, me, on, msgNear }) {
     if (!byOwner.has(m.owner)) byOwner.set(m.owner, []);
     byOwner.get(m.owner).push(m);
   }
-  const targeting = ctl.myTurn && v.phase === 'play' && ctl.hand.selected.size > 0;
+  // The melds the selection may be laid off on, by the rules (not every meld: a tap on one
+  // that does not take it is refused).
+  const fits = ctl.fittingMelds || [];
   const freshMelds = new Set((v.table || []).filter((m) => lastMeldSizes.size && lastMeldSizes.get(m.id) !== m.cards.length).map((m) => m.id));
   lastMeldSizes = new Map((v.table || []).map((m) => [m.id, m.cards.length]));
   if (!(v.table || []).length) lastMeldSizes = new Map([[0, 0]]);
@@ -168,7 +170,7 @@ function meldsArea({ t, ctl, v, me, on, msgNear }) {
         h(
           'div',
           { class: 'meld-row' },
-          melds.map((m) => meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh: freshMelds.has(m.id) })),
+          melds.map((m) => meldBox({ t, ctl, m, owner, targeting: fits.includes(m.id), on, msgNear, fresh: freshMelds.has(m.id) })),
         ),
       ),
     ),
@@ -679,7 +681,8 @@ function actionBar({ t, ctl, v, reasons, on, labels, jb }) {
   // else Draw, then what the selection can do now: Meld (Rummy 101's "Lay opening" once the
   // valid groups reach the opening), else Discard; with nothing that can be played, none.
   const play = ctl.myTurn && v.phase === 'play';
-  const ownMain = ctl.myTurn && v.phase === 'draw' ? 'draw' : play && !reasons.meld ? 'meld' : play && !reasons.discard ? 'discard' : null;
+  const fits = play && !reasons.layoff && ctl.fittingMelds?.length;
+  const ownMain = ctl.myTurn && v.phase === 'draw' ? 'draw' : play && !reasons.meld ? 'meld' : fits ? 'layoff' : play && !reasons.discard ? 'discard' : null;
   const main = ctl.hintStep ? hintButton : ownMain;
   const btn = (id, action, label) =>
     h('button', {
