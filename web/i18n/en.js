@@ -466,7 +466,7 @@ export default {
   'howto.rummy101.6':
     'Finish by discarding your last tile: +101 (a joker discard doubles everything; opening and finishing in one turn doubles too). Players who had not opened lose 202; the others lose what they hold, doubled if they opened with pairs. A joker left in a hand counts 101. If the stock runs out, everyone pays. The highest total after the last round wins.',
   'howto.controls.1':
-    'Tap cards in your hand to select them; tap again to let go. Drag a card to reorder your hand, onto a meld to lay it off, or onto the discard pile to discard it. The sort buttons order your hand.',
+    'Tap cards in your hand to select them; tap again to let go. Drag a card to reorder your hand, onto a meld to lay it off, or onto the discard pile to discard it. The melds on the table that a selection may join are marked; “Lay off” adds it to the one that takes it. The sort buttons order your hand.',
   'howto.controls.2':
     'Buttons that cannot be used right now are dimmed; tap one to learn why. “Take back” undoes this turn’s plays before you discard. If the rules refuse a move, the reason appears next to it and nothing is lost.',
   'howto.controls.3':

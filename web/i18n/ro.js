@@ -475,7 +475,7 @@ export default {
   'howto.rummy101.6':
     'Termini aruncând ultima piesă: +101 (aruncarea unui joker dublează totul; deschiderea și terminarea într-o tură dublează și ea). Cine nu a deschis pierde 202; ceilalți pierd valoarea mâinii, dublă dacă au deschis cu perechi. Un joker rămas în mână valorează 101. Dacă pachetul se termină, plătește toată lumea. Totalul cel mai mare după ultima rundă câștigă.',
   'howto.controls.1':
-    'Atinge cărțile din mână ca să le alegi; încă o atingere le eliberează. Trage o carte ca să rearanjezi mâna, pe o formație ca s-o adaugi sau pe teanc ca s-o arunci. Butoanele de sortare ordonează mâna.',
+    'Atinge cărțile din mână ca să le alegi; încă o atingere le eliberează. Trage o carte ca să rearanjezi mâna, pe o formație ca s-o adaugi sau pe teanc ca s-o arunci. Formațiile de pe masă la care se poate adăuga selecția sunt marcate; „Adaugă pe masă” o adaugă la cea care o primește. Butoanele de sortare ordonează mâna.',
   'howto.controls.2':
     'Butoanele care nu se pot folosi acum sunt estompate; atinge unul ca să afli de ce. „Anulează tura” desface mutările turei înainte de aruncare. Dacă regulile refuză o mutare, motivul apare lângă ea și nu se pierde nimic.',
   'howto.controls.3':
