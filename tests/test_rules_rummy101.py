@@ -153,6 +153,16 @@ def test_layoff_targets_are_the_melds_a_layoff_would_be_accepted_on():
     assert g.state() == before  # asking changes nothing
 
 
+def test_joker_swap_targets_are_the_melds_whose_joker_the_tile_would_take():
+    run = tiles("R7 R8 JK=R9 R10")
+    g = game("rummy101", [tiles("R7 R8 JK R10 K13 B13 Y13 K12 B12 Y12 R9 R11"), tiles("K5")])
+    g.apply(meld(run, tiles("K13 B13 Y13"), tiles("K12 B12 Y12")))
+    with_joker = g.view(0)["table"][0]["id"]
+    assert g.joker_swap_targets("R9") == [with_joker]
+    assert g.joker_swap_targets("R11") == []  # it ends the run, but takes no joker
+    assert g.layoff_targets(["R11"]) == [with_joker]
+
+
 def test_taken_discard_must_be_part_of_the_opening():
     hand1 = tiles("R10 R11 B11 B12 B13 K11 Y11 R11 Y5")  # needs R12 to open 102
     g = game("rummy101", [tiles("R12 K1 K2"), hand1], stock=tiles("Y2"))

@@ -535,17 +535,17 @@ def test_fits_names_the_melds_the_selection_could_be_laid_off_on(session):
     hand = ["4H", "5H", "6H", "QC", "QD", "QS", "7H", "QH", "2C"]
     deal = helpers.deal("basic", [hand, ["9S", "TS", "JS"]], stock=["3D", "KD"])
     game = ok(session, "new_game", variant="basic", players=2, deal=deal)["game"]
-    assert ok(session, "fits", game=game, cards=["7H"]) == {"melds": []}  # draw first
+    assert ok(session, "fits", game=game, cards=["7H"]) == {"melds": [], "swaps": []}  # draw first
     ok(session, "apply", game=game, action={"type": "draw", "source": "stock"})
     laid = {"type": "meld", "melds": [["4H", "5H", "6H"], ["QC", "QD", "QS"]]}
     table = ok(session, "apply", game=game, action=laid)["view"]["table"]
     run, queens = (m["id"] for m in table)
-    assert ok(session, "fits", game=game, cards=["7H"]) == {"melds": [run]}
-    assert ok(session, "fits", game=game, cards=["QH"]) == {"melds": [queens]}
-    assert ok(session, "fits", game=game, cards=["2C"]) == {"melds": []}
-    assert ok(session, "fits", game=game, cards=["7H", "QH"]) == {"melds": []}
-    assert ok(session, "fits", game=game, cards=["9S"]) == {"melds": []}  # not in this hand
-    assert ok(session, "fits", game=game, cards=["7H"], seat=1) == {"melds": []}  # not its turn
+    fits = {code: ok(session, "fits", game=game, cards=[code])["melds"] for code in [*hand, "9S"]}
+    assert fits["7H"] == [run] and fits["QH"] == [queens]
+    assert fits["2C"] == [] and fits["9S"] == []  # 9♠ is not in this hand
+    assert ok(session, "fits", game=game, cards=["7H", "QH"])["melds"] == []
+    assert ok(session, "fits", game=game, cards=["7H"])["swaps"] == []  # no jokers here
+    assert ok(session, "fits", game=game, cards=["7H"], seat=1)["melds"] == []  # not its turn
     refused(session, "fits", "bad_request", game=game, cards="7H")
     refused(session, "fits", "bad_request", game=game, cards=["7H"] * 41)
 

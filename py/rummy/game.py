@@ -101,15 +101,24 @@ class Game:
         """The ids of the table melds the current player may lay ``cards`` off on now: each a
         ``layoff`` that `apply` would accept. None outside the play phase, before the player may
         add to melds, or for cards the player does not hold. Nothing changes."""
-        fits = []
+        return self._accepting({"type": "layoff", "cards": list(cards)})
+
+    def joker_swap_targets(self, tile: str) -> list[int]:
+        """The ids of the table melds whose joker the current player may take now by putting
+        ``tile`` in its place (`rummy101`): each a ``swap_joker`` that `apply` would accept."""
+        return self._accepting({"type": "swap_joker", "tile": tile})
+
+    def _accepting(self, action: dict) -> list[int]:
+        """The ids of the table melds on which ``action`` (given its ``meld``) would be accepted."""
+        ids = []
         for meld in self._s["table"]:
             s = copy_state(self._s)
             try:
-                apply_action(s, {"type": "layoff", "meld": meld["id"], "cards": list(cards)})
+                apply_action(s, {**action, "meld": meld["id"]})
             except IllegalMove:
                 continue
-            fits.append(meld["id"])
-        return fits
+            ids.append(meld["id"])
+        return ids
 
     def next_round(self) -> None:
         check_next_round(self._s)

@@ -265,7 +265,8 @@ class Session:
         return {"groups": out}
 
     def op_fits(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The table melds the seat may lay ``cards`` off on now (`Game.layoff_targets`).
+        """The table melds the seat may lay ``cards`` off on now (`Game.layoff_targets`), and
+        those whose joker one tile would take (`Game.joker_swap_targets`, `rummy101`).
 
         The page marks them while the cards are selected, and its Lay off button lays the
         cards off at once where only one meld takes them. Not the seat's turn: none. Nothing
@@ -277,8 +278,9 @@ class Session:
             raise RequestError(f"'cards' must be at most {_MAX_JUDGED} codes")
         game = handle.game
         if game.round_over or game.current_player != handle.seat_of(request):
-            return {"melds": []}
-        return {"melds": game.layoff_targets(cards)}
+            return {"melds": [], "swaps": []}
+        swaps = game.joker_swap_targets(cards[0]) if len(cards) == 1 else []
+        return {"melds": game.layoff_targets(cards), "swaps": swaps}
 
     def op_arrange(self, request: dict[str, Any]) -> dict[str, Any]:
         """The seat's hand as its best melds, loose pieces last (the exact solver's answer).

@@ -472,6 +472,17 @@ def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
     )
     page = new_page(browser, "phone")
     open_position(page, site_url, g)
+    # Red 9 selected, the joker it may take is marked, and Lay off (it fits no meld) says so.
+    press(page, "#hand button[data-code='R9']")
+    expect(page.locator(".swap-target.swappable")).to_have_attribute("data-drop", "joker:1")
+    shot(page, "joker-swappable-phone")
+    expect(page.locator("#btn-layoff")).to_have_attribute("aria-disabled", "true")
+    press(page, "#btn-layoff", dimmed=True)
+    expect(page.locator(".msg.info")).to_have_text(
+        "Tap the marked joker: the selected tile takes its place."
+    )
+    press(page, "#hand button[data-code='R9']")
+    expect(page.locator(".swap-target.swappable")).to_have_count(0)
     joker = box_of(page, "[data-drop='joker:1']")
     drag(page, "#hand button[data-code='R9']", joker)
     expect(page.locator("[data-meld='1'] [data-code='R9']")).to_have_count(1)

@@ -334,6 +334,7 @@ export default {
   'why.meldTooSmallTiles': 'A meld needs at least 3 tiles (a pair 2).',
   'why.selectForLayoffTiles': 'Select tiles in your hand, then tap a meld on the table.',
   'why.fitsNoneTiles': 'The selected tiles fit none of the melds on the table.',
+  'why.swapMarked': 'Tap the marked joker: the selected tile takes its place.',
   'why.selectOneDiscardTiles': 'Select exactly one tile to discard.',
   'msg.retry': 'Try again',
   'msg.pickMeld': 'Now tap the meld on the table to add your selection to.',

@@ -332,6 +332,7 @@ export default {
   'why.meldTooSmallTiles': 'סדרה צריכה לפחות 3 אבנים (זוג — 2).',
   'why.selectForLayoffTiles': 'בחרו אבנים ביד, ואז הקישו על סדרה בשולחן.',
   'why.fitsNoneTiles': 'האבנים שנבחרו לא מתאימות לאף סדרה בשולחן.',
+  'why.swapMarked': 'הקישו על הג׳וקר המסומן: האבן שנבחרה תבוא במקומו.',
   'why.selectOneDiscardTiles': 'בחרו אבן אחת בדיוק לזריקה.',
   'msg.retry': 'לנסות שוב',
   'msg.pickMeld': 'עכשיו הקישו על הסדרה בשולחן שאליה מוסיפים.',

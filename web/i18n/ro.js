@@ -346,6 +346,7 @@ export default {
   'why.meldTooSmallTiles': 'O formație are cel puțin 3 piese (o pereche 2).',
   'why.selectForLayoffTiles': 'Alege piese din mână, apoi atinge o formație de pe masă.',
   'why.fitsNoneTiles': 'Piesele alese nu se potrivesc la nicio formație de pe masă.',
+  'why.swapMarked': 'Atinge jokerul marcat: piesa aleasă îi ia locul.',
   'why.selectOneDiscardTiles': 'Alege exact o piesă de aruncat.',
   'msg.retry': 'Încearcă din nou',
   'msg.pickMeld': 'Acum atinge formația de pe masă la care adaugi.',

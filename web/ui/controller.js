@@ -64,7 +64,7 @@ export class TableController {
     this.hintAsking = false; // the engine is working out the Hint's advice
     this.dealing = false; // the next round is being dealt
     this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
-    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds: [ids] | null}
+    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds, swaps} (ids)
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
     this.botsRunning = false;
@@ -511,8 +511,16 @@ export class TableController {
    * the table marks them, and "Lay off" lays the selection on the one that takes it. Null
    * while that is not known (asked, or not this seat's turn to play). */
   get fittingMelds() {
+    return this.knownFits?.melds ?? null;
+  }
+  /** The melds whose joker the one selected tile may take now (Rummy 101): their jokers are
+   * marked. Null while not known. */
+  get swappableMelds() {
+    return this.knownFits?.swaps ?? null;
+  }
+  get knownFits() {
     const fits = this.selectionFits;
-    return fits?.melds && fits.sig === this.fitsSig() ? fits.melds : null;
+    return fits?.melds && fits.sig === this.fitsSig() ? fits : null;
   }
   fitsSig() {
     const v = this.view;
@@ -525,11 +533,11 @@ export class TableController {
     if (!this.myTurn || v.phase !== 'play' || !this.hand.selected.size || !v.table?.length) return;
     const sig = this.fitsSig();
     if (this.selectionFits?.sig === sig) return;
-    this.selectionFits = { sig, melds: null };
+    this.selectionFits = { sig, melds: null, swaps: null };
     this.call('fits', { game: this.record.id, cards: selectedCodes(this.hand), seat: this.viewer }).then(
-      ({ melds }) => {
+      ({ melds, swaps }) => {
         if (this.selectionFits?.sig !== sig) return; // the selection changed meanwhile
-        this.selectionFits = { sig, melds };
+        this.selectionFits = { sig, melds, swaps };
         this.onChange();
       },
       () => {}, // not known: no meld is marked, and a tap on one still asks the rules

@@ -87,7 +87,9 @@ export function buttonReasons(ctl) {
           : sel.length === 0
             ? 'why.selectForLayoff'
             : ctl.fittingMelds?.length === 0
-              ? 'why.fitsNone'
+              ? ctl.swappableMelds?.length
+                ? 'why.swapMarked'
+                : 'why.fitsNone'
               : null);
   // The card just taken from the pile cannot go back this turn (card games): said before the
   // press, not refused after it.

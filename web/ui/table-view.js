@@ -154,6 +154,7 @@ function meldsArea({ t, ctl, v, me, on, msgNear }) {
   // The melds the selection may be laid off on, by the rules (not every meld: a tap on one
   // that does not take it is refused).
   const fits = ctl.fittingMelds || [];
+  const swaps = ctl.swappableMelds || [];
   const freshMelds = new Set((v.table || []).filter((m) => lastMeldSizes.size && lastMeldSizes.get(m.id) !== m.cards.length).map((m) => m.id));
   lastMeldSizes = new Map((v.table || []).map((m) => [m.id, m.cards.length]));
   if (!(v.table || []).length) lastMeldSizes = new Map([[0, 0]]);
@@ -170,7 +171,9 @@ function meldsArea({ t, ctl, v, me, on, msgNear }) {
         h(
           'div',
           { class: 'meld-row' },
-          melds.map((m) => meldBox({ t, ctl, m, owner, targeting: fits.includes(m.id), on, msgNear, fresh: freshMelds.has(m.id) })),
+          melds.map((m) =>
+            meldBox({ t, ctl, m, owner, targeting: fits.includes(m.id), swapping: swaps.includes(m.id), on, msgNear, fresh: freshMelds.has(m.id) }),
+          ),
         ),
       ),
     ),
@@ -376,7 +379,7 @@ function kindText(who) {
   );
 }
 
-function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
+function meldBox({ t, ctl, m, owner, targeting, swapping, on, msgNear, fresh }) {
   const kindName = t(`meld.${m.kind || 'meld'}`);
   const label = t('meld.label', {
     owner: owner === ctl.viewer ? t('table.you') : ctl.name(owner),
@@ -386,7 +389,7 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
   const canSwap = ctl.view.variant === 'rummy101';
   const hinted = ctl.hint?.meld === m.id;
   const near = msgNear(`meld:${m.id}`);
-  const sig = near ? null : JSON.stringify([t.lang, m.id, m.kind, m.cards, label, targeting, hinted, fresh, canSwap]);
+  const sig = near ? null : JSON.stringify([t.lang, m.id, m.kind, m.cards, label, targeting, swapping, hinted, fresh, canSwap]);
   const draw = () =>
     h(
       'div',
@@ -407,7 +410,8 @@ function meldBox({ t, ctl, m, owner, targeting, on, msgNear, fresh }) {
             return renderPiece(c, t, {
               tag: 'button',
               attrs: {
-                class: 'swap-target',
+                // Marked where the one selected tile may take it (the engine's `fits`).
+                class: ['swap-target', swapping && 'swappable'],
                 type: 'button',
                 'data-drop': `joker:${m.id}`,
                 'data-fk': `joker-${m.id}-${c}`,
