@@ -683,7 +683,8 @@ function actionBar({ t, ctl, v, reasons, on, labels, jb }) {
   // The main action, marked on the player's own turn only (another's turn marks nothing).
   // While the Hint shows advice, the button it names (none when it names a meld to tap);
   // else Draw, then what the selection can do now: Meld (Rummy 101's "Lay opening" once the
-  // valid groups reach the opening), else Discard; with nothing that can be played, none.
+  // valid groups reach the opening), else Lay off where a meld on the table takes it, else
+  // Discard; with nothing that can be played, none.
   const play = ctl.myTurn && v.phase === 'play';
   const fits = play && !reasons.layoff && ctl.fittingMelds?.length;
   const ownMain = ctl.myTurn && v.phase === 'draw' ? 'draw' : play && !reasons.meld ? 'meld' : fits ? 'layoff' : play && !reasons.discard ? 'discard' : null;
