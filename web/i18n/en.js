@@ -156,7 +156,7 @@ export default {
   'status.roundOver': 'The round is over.',
   'status.passTo': 'Pass the device to {name}.',
   'status.yourTurnDraw': 'Your turn: draw from the stock or take the discard.',
-  'status.yourTurnTake': 'Your turn: draw from the stock, or take the last discard if you use it this turn.',
+  'status.yourTurnTake': 'Your turn: draw, or take the last discard to use it now.',
   'status.yourTurnPlay': 'Your turn: meld, lay off, then discard one card.',
   'status.yourTurnPlay101': 'Your turn: lay tiles if you can, then discard one tile.',
   'status.botPlaying': '{name} is playing…',

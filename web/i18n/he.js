@@ -156,7 +156,7 @@ export default {
   'status.roundOver': 'הסיבוב הסתיים.',
   'status.passTo': 'העבירו את המכשיר ל{name}.',
   'status.yourTurnDraw': 'תורך: משיכה מהקופה או לקיחת הקלף הזרוק.',
-  'status.yourTurnTake': 'תורך: משיכה מהקופה, או לקיחת הזריקה האחרונה אם משתמשים בה בתור הזה.',
+  'status.yourTurnTake': 'תורך: משיכה, או לקיחת הזריקה האחרונה כדי להשתמש בה עכשיו.',
   'status.yourTurnPlay': 'תורך: הנחה, הוספה, ואז זריקת קלף אחד.',
   'status.yourTurnPlay101': 'תורך: הניחו אבנים אם אפשר, ואז זרקו אבן אחת.',
   'status.botPlaying': '{name} משחק/ת…',
