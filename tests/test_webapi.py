@@ -548,6 +548,14 @@ def test_fits_names_the_melds_the_selection_could_be_laid_off_on(session):
     assert ok(session, "fits", game=game, cards=["7H"], seat=1)["melds"] == []  # not its turn
     refused(session, "fits", "bad_request", game=game, cards="7H")
     refused(session, "fits", "bad_request", game=game, cards=["7H"] * 41)
+    # A last tile that would join a meld: no target, and the refusal that keeps it back.
+    rack = ["R10", "R11", "R12", "B11", "B12", "B13", "K11", "Y11", "R11", "R9"]
+    deal = helpers.deal("rummy101", [rack, ["K5"]])
+    game = ok(session, "new_game", variant="rummy101", players=2, deal=deal)["game"]
+    opening = [["R10", "R11", "R12"], ["B11", "B12", "B13"], ["K11", "Y11", "R11"]]
+    ok(session, "apply", game=game, action={"type": "meld", "melds": opening})
+    fits = ok(session, "fits", game=game, cards=["R9"])
+    assert (fits["melds"], fits["kept"]["code"]) == ([], "keep_one_tile"), fits
 
 
 def test_arrange_lays_the_hand_out_in_its_best_melds_loose_cards_last(session):

@@ -19,6 +19,10 @@ from .rules import (
     start_next_round,
 )
 
+# The refusals of a play that leaves no card to discard (`rules._check_keeps_card`): raised
+# once the cards have joined the meld, so the cards would join it.
+_KEEP_A_CARD = frozenset({"keep_one_tile", "keep_one_card", "keep_taken_card"})
+
 
 class Game:
     """One match: rounds of one rule set between 2–6 seats. Create with `new_game` or `load`."""
@@ -101,24 +105,37 @@ class Game:
         """The ids of the table melds the current player may lay ``cards`` off on now: each a
         ``layoff`` that `apply` would accept. None outside the play phase, before the player may
         add to melds, or for cards the player does not hold. Nothing changes."""
-        return self._accepting({"type": "layoff", "cards": list(cards)})
+        return [
+            m for m, refusal in self._tried({"type": "layoff", "cards": list(cards)}) if not refusal
+        ]
+
+    def layoff_kept_back(self, cards: list[str]) -> IllegalMove | None:
+        """Why ``cards`` may not be laid off now on a meld they would join, when the only reason
+        is that the player must keep a card to discard (the refusal `apply` would raise); else
+        None. Nothing changes."""
+        tried = self._tried({"type": "layoff", "cards": list(cards)})
+        return next((r for _, r in tried if r and r.code in _KEEP_A_CARD), None)
 
     def joker_swap_targets(self, tile: str) -> list[int]:
         """The ids of the table melds whose joker the current player may take now by putting
         ``tile`` in its place (`rummy101`): each a ``swap_joker`` that `apply` would accept."""
-        return self._accepting({"type": "swap_joker", "tile": tile})
+        return [
+            m for m, refusal in self._tried({"type": "swap_joker", "tile": tile}) if not refusal
+        ]
 
-    def _accepting(self, action: dict) -> list[int]:
-        """The ids of the table melds on which ``action`` (given its ``meld``) would be accepted."""
-        ids = []
+    def _tried(self, action: dict) -> list[tuple[int, IllegalMove | None]]:
+        """``action`` (given its ``meld``) tried on a copy for each table meld: the meld's id and
+        the refusal, None where it would be accepted."""
+        tried: list[tuple[int, IllegalMove | None]] = []
         for meld in self._s["table"]:
             s = copy_state(self._s)
             try:
                 apply_action(s, {**action, "meld": meld["id"]})
-            except IllegalMove:
-                continue
-            ids.append(meld["id"])
-        return ids
+            except IllegalMove as refusal:
+                tried.append((meld["id"], refusal))
+            else:
+                tried.append((meld["id"], None))
+        return tried
 
     def next_round(self) -> None:
         check_next_round(self._s)

@@ -266,7 +266,9 @@ class Session:
 
     def op_fits(self, request: dict[str, Any]) -> dict[str, Any]:
         """The table melds the seat may lay ``cards`` off on now (`Game.layoff_targets`), and
-        those whose joker one tile would take (`Game.joker_swap_targets`, `rummy101`).
+        those whose joker one tile would take (`Game.joker_swap_targets`, `rummy101`); where
+        the cards would join a meld but a card must be kept to discard, ``kept``: that refusal
+        (`Game.layoff_kept_back`), shaped as a `judge` verdict's.
 
         The page marks them while the cards are selected, and its Lay off button lays the
         cards off at once where only one meld takes them. Not the seat's turn: none. Nothing
@@ -280,7 +282,11 @@ class Session:
         if game.round_over or game.current_player != handle.seat_of(request):
             return {"melds": [], "swaps": []}
         swaps = game.joker_swap_targets(cards[0]) if len(cards) == 1 else []
-        return {"melds": game.layoff_targets(cards), "swaps": swaps}
+        answer: dict[str, Any] = {"melds": game.layoff_targets(cards), "swaps": swaps}
+        kept = None if answer["melds"] else game.layoff_kept_back(cards)
+        if kept:  # they would join a meld, but a card must stay to discard: the page says so
+            answer["kept"] = {"why": str(kept), "code": kept.code, "params": kept.params}
+        return answer
 
     def op_arrange(self, request: dict[str, Any]) -> dict[str, Any]:
         """The seat's hand as its best melds, loose pieces last (the exact solver's answer).

@@ -461,6 +461,28 @@ def test_the_melds_a_selection_fits_are_marked_and_lay_off_lays_it_there(browser
     assert page.problems == []
 
 
+def test_a_last_tile_that_would_join_a_meld_is_kept_to_discard_and_lay_off_says_so(
+    browser, site_url
+):
+    # Red 9 would end red 10-12, but it is the last tile, kept to discard: no meld is marked,
+    # Discard is the turn's main button, and Lay off says why before any refusal.
+    mine = ["R10", "R11", "R12", "B11", "B12", "B13", "K11", "Y11", "R11", "R9"]
+    g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [mine, []], [10, 21]))
+    g.apply({"type": "meld", "melds": [mine[0:3], mine[3:6], mine[6:9]]})
+    page = new_page(browser, "phone")
+    open_position(page, site_url, g)
+    press(page, "#hand button[data-code='R9']")
+    expect(page.locator("#btn-layoff")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#table .act.primary")).to_have_text("Discard")
+    expect(page.locator(".meld.targetable")).to_have_count(0)
+    press(page, "#btn-layoff", dimmed=True)
+    expect(page.locator(".msg.info")).to_have_text(
+        "Keep one tile to discard: you cannot lay down your last tile."
+    )
+    expect(page.locator("#table [role=alert]")).to_have_count(0)  # said, not refused
+    assert page.problems == []
+
+
 def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
     mine = ["R7", "R8", "JK", "R10", "K13", "B13", "Y13", "K12", "B12", "Y12", "R9"]
     g = rummy.new_game("rummy101", players=2, seed=1, deal=dealt("rummy101", [mine, []], [22, 21]))

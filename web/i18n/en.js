@@ -324,6 +324,7 @@ export default {
   'why.stagedPending': 'Lay or take back your prepared melds before discarding.',
   'why.nothingToUndo': 'Nothing to take back this turn.',
   'why.selectionNoMeld': '{reason}',
+  'why.keptBack': '{kept}',
   'why.invalidStaged': 'A prepared group is not a meld (it is marked): take it back with × first.',
   'why.openingMixed': 'An opening is runs and sets, or pairs — never both: take one kind back.',
   'why.openingShort': 'Your groups count {points} of {need} points ({pairs} of {pairsNeed} pairs): add groups until you reach the opening.',

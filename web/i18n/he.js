@@ -322,6 +322,7 @@ export default {
   'why.stagedPending': 'הניחו או החזירו את הסדרות המוכנות לפני הזריקה.',
   'why.nothingToUndo': 'אין מה לבטל בתור הזה.',
   'why.selectionNoMeld': '{reason}',
+  'why.keptBack': '{kept}',
   'why.invalidStaged': 'אחת הקבוצות המוכנות אינה סדרה (היא מסומנת): החזירו אותה עם × קודם.',
   'why.openingMixed': 'פתיחה היא רצפים וקבוצות, או זוגות — לא שניהם: החזירו סוג אחד.',
   'why.openingShort': 'הקבוצות שלך שוות {points} מתוך {need} נקודות ({pairs} מתוך {pairsNeed} זוגות): הוסיפו קבוצות עד שתגיעו לפתיחה.',

@@ -336,6 +336,7 @@ export default {
   'why.stagedPending': 'Pune jos sau ia înapoi formațiile pregătite înainte să arunci.',
   'why.nothingToUndo': 'Nimic de anulat în această tură.',
   'why.selectionNoMeld': '{reason}',
+  'why.keptBack': '{kept}',
   'why.invalidStaged': 'Un grup pregătit nu e o formație (e marcat): ia-l înapoi cu × mai întâi.',
   'why.openingMixed': 'O deschidere are serii și grupuri, sau perechi — niciodată amândouă: ia înapoi un fel.',
   'why.openingShort': 'Puncte în grupurile tale: {points} din {need} (perechi: {pairs} din {pairsNeed}); adaugă grupuri până ajungi la deschidere.',

@@ -64,7 +64,7 @@ export class TableController {
     this.hintAsking = false; // the engine is working out the Hint's advice
     this.dealing = false; // the next round is being dealt
     this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
-    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds, swaps} (ids)
+    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds, swaps, kept}
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
     this.botsRunning = false;
@@ -518,6 +518,11 @@ export class TableController {
   get swappableMelds() {
     return this.knownFits?.swaps ?? null;
   }
+  /** Where the selection would join a meld but a card must be kept to discard: that refusal
+   * (`{why, code, params}`, as a `judge` verdict's), said before the press. */
+  get keptBack() {
+    return this.knownFits?.kept ?? null;
+  }
   get knownFits() {
     const fits = this.selectionFits;
     return fits?.melds && fits.sig === this.fitsSig() ? fits : null;
@@ -535,9 +540,9 @@ export class TableController {
     if (this.selectionFits?.sig === sig) return;
     this.selectionFits = { sig, melds: null, swaps: null };
     this.call('fits', { game: this.record.id, cards: selectedCodes(this.hand), seat: this.viewer }).then(
-      ({ melds, swaps }) => {
+      ({ melds, swaps, kept = null }) => {
         if (this.selectionFits?.sig !== sig) return; // the selection changed meanwhile
-        this.selectionFits = { sig, melds, swaps };
+        this.selectionFits = { sig, melds, swaps, kept };
         this.onChange();
       },
       () => {}, // not known: no meld is marked, and a tap on one still asks the rules

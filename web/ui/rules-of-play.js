@@ -89,7 +89,9 @@ export function buttonReasons(ctl) {
             : ctl.fittingMelds?.length === 0
               ? ctl.swappableMelds?.length
                 ? 'why.swapMarked'
-                : 'why.fitsNone'
+                : ctl.keptBack
+                  ? 'why.keptBack'
+                  : 'why.fitsNone'
               : null);
   // The card just taken from the pile cannot go back this turn (card games): said before the
   // press, not refused after it.
@@ -143,5 +145,7 @@ export function reasonParams(ctl, pieceName) {
     card: v?.taken ? pieceName(v.taken) : '',
     // why.selectionNoMeld: the rules' reason, in the player's words (and language) now.
     reason: verdict?.valid === false ? ctl.refusal({ ...verdict, message: verdict.why }) : '',
+    // why.keptBack: the selection would join a meld, but a card must be kept to discard.
+    kept: ctl.keptBack ? ctl.refusal({ ...ctl.keptBack, message: ctl.keptBack.why }) : '',
   };
 }
