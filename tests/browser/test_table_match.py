@@ -417,9 +417,17 @@ def test_drag_a_card_onto_a_meld_to_lay_it_off(browser, site_url):
     page = new_page(browser, "desktop")
     open_position(page, site_url, g)
     meld = box_of(page, "[data-drop='meld:1']")
-    drag(page, "#hand button[data-code='TH']", meld)
+    # Lifted, the card (not selected) marks the meld it may join, until it lands.
+    card = box_of(page, "#hand button[data-code='TH']")
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] - 40, steps=4)
+    expect(page.locator(".meld.targetable")).to_have_attribute("data-meld", "1")
+    page.mouse.move(meld["x"] + meld["width"] / 2, meld["y"] + meld["height"] / 2, steps=4)
+    page.mouse.up()
     expect(page.locator("[data-meld='1'] [data-code]")).to_have_count(4)
     expect(page.locator("#hand button[data-code='TH']")).to_have_count(0)
+    expect(page.locator(".meld.targetable")).to_have_count(0)
     assert page.problems == []
 
 

@@ -407,11 +407,13 @@ export async function startApp({ root, engine }) {
   installDrag(root, {
     setDragging(on) {
       app.dragging = on;
+      if (!on) table.landed();
       if (!on && app.pendingRender) {
         app.pendingRender = false;
         scheduleRender();
       }
     },
+    onLift: (key) => table.lift(key),
     onDrop: (drop) => table.drop(drop),
   });
   installDialogKeys(root, {

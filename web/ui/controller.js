@@ -548,6 +548,16 @@ export class TableController {
       () => {}, // not known: no meld is marked, and a tap on one still asks the rules
     );
   }
+  /** The melds `codes` may be laid off on now (a card dragged alone), [] if not known. */
+  async fitsOf(codes) {
+    const v = this.view;
+    if (!this.myTurn || v.phase !== 'play' || !v.table?.length) return [];
+    try {
+      return (await this.call('fits', { game: this.record.id, cards: codes, seat: this.viewer })).melds;
+    } catch {
+      return [];
+    }
+  }
   /** "Lay off": onto the one meld that takes the selection, at once; where several do, the
    * player taps one of them (they are marked). */
   layoffPressed() {

@@ -6,7 +6,7 @@
  */
 const THRESHOLD = 8;
 
-export function installDrag(root, { onDrop, setDragging }) {
+export function installDrag(root, { onDrop, setDragging, onLift = () => {} }) {
   root.addEventListener('pointerdown', (down) => {
     const card = down.target.closest?.('button.in-hand');
     if (!card || card.disabled || down.button > 0 || !down.isPrimary) return;
@@ -32,6 +32,7 @@ export function installDrag(root, { onDrop, setDragging }) {
         document.body.appendChild(ghost);
         card.classList.add('dragging');
         setDragging(true);
+        onLift(key);
       }
       ghost.style.transform = `translate(${dx}px, ${dy}px)`;
       const t = targetAt(ev.clientX, ev.clientY);

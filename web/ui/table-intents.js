@@ -86,6 +86,27 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
     },
   };
 
+  /** A piece lifted (web/ui/drag.js) that is not among those selected carries only itself:
+   * the melds it may join are marked while it is dragged. The table is not drawn anew during a
+   * drag, so the marks go on the melds themselves, and come off when it lands (`landed`). */
+  let lifted = null; // { marks: [elements] } while a drag lasts
+  function lift(key) {
+    if (ctl.hand.selected.has(key)) return; // the selection's melds are marked already
+    const drag = { marks: [] };
+    lifted = drag;
+    ctl.fitsOf([codeOf(ctl.hand, key)]).then((melds) => {
+      if (lifted !== drag) return; // landed meanwhile
+      for (const id of melds) {
+        const el = root.querySelector(`.meld[data-meld='${id}']:not(.targetable)`);
+        if (el) (el.classList.add('targetable'), drag.marks.push(el));
+      }
+    });
+  }
+  function landed() {
+    for (const el of lifted?.marks || []) el.classList.remove('targetable');
+    lifted = null;
+  }
+
   /** A piece dropped (web/ui/drag.js): on the hand (reorder), the pile, a meld or a joker. */
   function drop({ key, drop: where, index }) {
     if (!where) return undefined;
@@ -114,7 +135,7 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
     return undefined;
   }
 
-  return { intents, drop };
+  return { intents, drop, lift, landed };
 }
 
 /** The piece of the row above (`dir` -1) or below (+1) `from` whose middle is nearest its own,
