@@ -158,11 +158,11 @@ def test_a_last_tile_that_would_join_a_meld_is_kept_back_to_discard():
     g = game("rummy101", [R10_12 + B11_13 + ELEVENS + tiles("R9"), tiles("K5")])
     g.apply(meld(R10_12, B11_13, ELEVENS))
     assert g.layoff_targets(["R9"]) == []
-    kept = g.layoff_kept_back(["R9"])
-    assert kept is not None and kept.code == "keep_one_tile"
+    targets, kept = g.layoff_trial(["R9"])
+    assert targets == [] and kept is not None and kept.code == "keep_one_tile"
     with pytest.raises(IllegalMove, match="Keep one tile to discard"):
         g.apply({"type": "layoff", "meld": g.view(0)["table"][0]["id"], "cards": ["R9"]})
-    assert g.layoff_kept_back(["K5"]) is None  # not held: no reason of that kind
+    assert g.layoff_trial(["K5"]) == ([], None)  # not held: no reason of that kind
 
 
 def test_joker_swap_targets_are_the_melds_whose_joker_the_tile_would_take():

@@ -105,16 +105,19 @@ class Game:
         """The ids of the table melds the current player may lay ``cards`` off on now: each a
         ``layoff`` that `apply` would accept. None outside the play phase, before the player may
         add to melds, or for cards the player does not hold. Nothing changes."""
-        return [
-            m for m, refusal in self._tried({"type": "layoff", "cards": list(cards)}) if not refusal
-        ]
+        return self.layoff_trial(cards)[0]
 
-    def layoff_kept_back(self, cards: list[str]) -> IllegalMove | None:
-        """Why ``cards`` may not be laid off now on a meld they would join, when the only reason
-        is that the player must keep a card to discard (the refusal `apply` would raise); else
-        None. Nothing changes."""
+    def layoff_trial(self, cards: list[str]) -> tuple[list[int], IllegalMove | None]:
+        """``cards`` laid off on each table meld, on a copy: the ids of the melds that take them
+        (`layoff_targets`) and, where none does, the refusal when the only reason is that the
+        player must keep a card to discard (they would join that meld), else None. Nothing
+        changes."""
         tried = self._tried({"type": "layoff", "cards": list(cards)})
-        return next((r for _, r in tried if r and r.code in _KEEP_A_CARD), None)
+        targets = [m for m, refusal in tried if not refusal]
+        kept = (
+            None if targets else next((r for _, r in tried if r and r.code in _KEEP_A_CARD), None)
+        )
+        return targets, kept
 
     def joker_swap_targets(self, tile: str) -> list[int]:
         """The ids of the table melds whose joker the current player may take now by putting

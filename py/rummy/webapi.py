@@ -268,7 +268,7 @@ class Session:
         """The table melds the seat may lay ``cards`` off on now (`Game.layoff_targets`), and
         those whose joker one tile would take (`Game.joker_swap_targets`, `rummy101`); where
         the cards would join a meld but a card must be kept to discard, ``kept``: that refusal
-        (`Game.layoff_kept_back`), shaped as a `judge` verdict's.
+        (`Game.layoff_trial`), shaped as a `judge` verdict's. The melds are tried once each.
 
         The page marks them while the cards are selected, and its Lay off button lays the
         cards off at once where only one meld takes them. Not the seat's turn: none. Nothing
@@ -281,9 +281,9 @@ class Session:
         game = handle.game
         if game.round_over or game.current_player != handle.seat_of(request):
             return {"melds": [], "swaps": []}
+        melds, kept = game.layoff_trial(cards)
         swaps = game.joker_swap_targets(cards[0]) if len(cards) == 1 else []
-        answer: dict[str, Any] = {"melds": game.layoff_targets(cards), "swaps": swaps}
-        kept = None if answer["melds"] else game.layoff_kept_back(cards)
+        answer: dict[str, Any] = {"melds": melds, "swaps": swaps}
         if kept:  # they would join a meld, but a card must stay to discard: the page says so
             answer["kept"] = {"why": str(kept), "code": kept.code, "params": kept.params}
         return answer

@@ -64,7 +64,7 @@ export class TableController {
     this.hintAsking = false; // the engine is working out the Hint's advice
     this.dealing = false; // the next round is being dealt
     this.selectionVerdict = null; // the engine's `judge` of the selection: {sig, valid, kind, value}
-    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds, swaps, kept}
+    this.selectionFits = null; // the engine's `fits` of the selection: {sig, melds, swaps, kept?}
     this.busy = false;
     this.answered = 0; // answers to the player: the engine's (accepted or refused) and say()'s
     this.botsRunning = false;
@@ -534,28 +534,25 @@ export class TableController {
   }
   /** Ask the engine where the selection fits, once per selection and table. */
   fitSelection() {
-    const v = this.view;
-    if (!this.myTurn || v.phase !== 'play' || !this.hand.selected.size || !v.table?.length) return;
     const sig = this.fitsSig();
     if (this.selectionFits?.sig === sig) return;
-    this.selectionFits = { sig, melds: null, swaps: null };
-    this.call('fits', { game: this.record.id, cards: selectedCodes(this.hand), seat: this.viewer }).then(
-      ({ melds, swaps, kept = null }) => {
-        if (this.selectionFits?.sig !== sig) return; // the selection changed meanwhile
-        this.selectionFits = { sig, melds, swaps, kept };
-        this.onChange();
-      },
-      () => {}, // not known: no meld is marked, and a tap on one still asks the rules
-    );
+    this.selectionFits = { sig, melds: null };
+    this.askFits(selectedCodes(this.hand)).then((fits) => {
+      if (!fits || this.selectionFits?.sig !== sig) return; // the selection changed meanwhile
+      this.selectionFits = { sig, ...fits };
+      this.onChange();
+    });
   }
-  /** The melds `codes` may be laid off on now (a card dragged alone), [] if not known. */
-  async fitsOf(codes) {
+  /** Where `codes` fit now, by the engine (`fits`: {melds, swaps, kept?}): null where it is not
+   * asked (not this seat's turn to play, no meld on the table) or cannot say — then no meld is
+   * marked, and a tap on one still asks the rules. */
+  async askFits(codes) {
     const v = this.view;
-    if (!this.myTurn || v.phase !== 'play' || !v.table?.length) return [];
+    if (!this.myTurn || v.phase !== 'play' || !codes.length || !v.table?.length) return null;
     try {
-      return (await this.call('fits', { game: this.record.id, cards: codes, seat: this.viewer })).melds;
+      return await this.call('fits', { game: this.record.id, cards: codes, seat: this.viewer });
     } catch {
-      return [];
+      return null;
     }
   }
   /** "Lay off": onto the one meld that takes the selection, at once; where several do, the

@@ -86,13 +86,7 @@ export function buttonReasons(ctl) {
           ? 'why.openFirst'
           : sel.length === 0
             ? 'why.selectForLayoff'
-            : ctl.fittingMelds?.length === 0
-              ? ctl.swappableMelds?.length
-                ? 'why.swapMarked'
-                : ctl.keptBack
-                  ? 'why.keptBack'
-                  : 'why.fitsNone'
-              : null);
+            : fitsReason(ctl));
   // The card just taken from the pile cannot go back this turn (card games): said before the
   // press, not refused after it.
   const takenBack = !is101 && sel.length === 1 && v.taken && sel[0] === v.taken;
@@ -100,6 +94,14 @@ export function buttonReasons(ctl) {
   reasons.undo = ctl.canResetTurn ? null : 'why.nothingToUndo';
   reasons.hint = null;
   return reasons;
+}
+
+/** Why the selection cannot be laid off, by the engine's `fits` (null while that is not known,
+ * or where a meld takes it): it takes a joker instead, or must be kept to discard, or fits none. */
+function fitsReason(ctl) {
+  if (ctl.fittingMelds?.length !== 0) return null;
+  if (ctl.swappableMelds?.length) return 'why.swapMarked';
+  return ctl.keptBack ? 'why.keptBack' : 'why.fitsNone';
 }
 
 /**
@@ -136,6 +138,7 @@ export function reasonParams(ctl, pieceName) {
   const v = ctl.view;
   const progress = openingProgress(ctl);
   const verdict = ctl.selectionVerdict;
+  const kept = ctl.keptBack;
   return {
     name: ctl.name(v?.current_player),
     points: progress?.points ?? 0,
@@ -146,6 +149,6 @@ export function reasonParams(ctl, pieceName) {
     // why.selectionNoMeld: the rules' reason, in the player's words (and language) now.
     reason: verdict?.valid === false ? ctl.refusal({ ...verdict, message: verdict.why }) : '',
     // why.keptBack: the selection would join a meld, but a card must be kept to discard.
-    kept: ctl.keptBack ? ctl.refusal({ ...ctl.keptBack, message: ctl.keptBack.why }) : '',
+    kept: kept ? ctl.refusal({ ...kept, message: kept.why }) : '',
   };
 }

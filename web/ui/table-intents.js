@@ -94,9 +94,9 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
     if (ctl.hand.selected.has(key)) return; // the selection's melds are marked already
     const drag = { marks: [] };
     lifted = drag;
-    ctl.fitsOf([codeOf(ctl.hand, key)]).then((melds) => {
-      if (lifted !== drag) return; // landed meanwhile
-      for (const id of melds) {
+    ctl.askFits([codeOf(ctl.hand, key)]).then((fits) => {
+      if (!fits || lifted !== drag) return; // not known, or landed meanwhile
+      for (const id of fits.melds) {
         const el = root.querySelector(`.meld[data-meld='${id}']:not(.targetable)`);
         if (el) (el.classList.add('targetable'), drag.marks.push(el));
       }
