@@ -153,7 +153,7 @@ def set_seats(page, kinds: list[str]) -> None:
 
 def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browser, site_url):
     a = new_page(browser, "phone")
-    b = new_page(browser, "phone")
+    b = new_page(browser, "small")  # 360 × 640: the short screen leaves least room above the hand
     open_app(a, site_url, "?seed=11&speed=instant")
     choose_game(a, "rummy101", 3)
     set_seats(a, ["human", "human", "easy"])
@@ -186,7 +186,18 @@ def test_a_rummy_101_round_passes_between_two_phones_with_a_computer_seat(browse
         expect(page.locator("#handoff")).to_have_count(0)
         expect(page.locator(".hand.covered")).to_have_count(0)
         expect(page.locator("#hand button.in-hand").first).to_be_visible()
-        expect(page.locator("[data-msg=status]")).to_contain_text("follow")
+        expect(page.locator("[data-msg=status]")).to_contain_text("legal")
+        # The turn begins with what it needs in sight above the hand's panel: the banner whole
+        # (scrolled down to the piles, 360 × 640 cut its first line off), the piles' cards.
+        banner_top, piles_bottom, panel_top = page.evaluate(
+            """() => { const box = (e) => e.getBoundingClientRect();
+                const stacks = [...document.querySelectorAll('#table .pile-stack')];
+                return [box(document.querySelector('.turn-banner')).top,
+                    Math.max(...stacks.map((s) => box(s).bottom)),
+                    box(document.querySelector('.my-area')).top]; }"""
+        )
+        where = (page.viewport_size, banner_top, piles_bottom, panel_top)
+        assert banner_top >= 0 and piles_bottom <= panel_top, where
         if stats["turns"] == 2:
             # Its Replay button follows the words on their last line: on a line of its own it
             # made the message as tall as the piles, and pushed them under the hand.
@@ -358,7 +369,7 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
 
     # Device A: the moves link follows from its copy.
     open_link(a, back)
-    expect(a.locator("[data-msg=status]")).to_contain_text("follow")
+    expect(a.locator("[data-msg=status]")).to_contain_text("legal")
     expect(a.locator("#handoff")).to_have_count(0)  # A has only seat 0 of this game now
     take_over(a, 0)
     stored = """JSON.stringify(Object.entries(localStorage)
@@ -394,7 +405,7 @@ def test_refused_links_keep_the_copy_and_a_link_opens_offline(browser, site_url)
         b.goto(nxt)
         wait_engine(b)
         b.wait_for_selector("#table[data-my-turn=yes]", timeout=BOOT_TIMEOUT_MS)
-        expect(b.locator("[data-msg=status]")).to_contain_text("follow")
+        expect(b.locator("[data-msg=status]")).to_contain_text("legal")
         take_over(b, 1)
     finally:
         b.context.set_offline(False)

@@ -219,6 +219,7 @@ export default {
   'link.notMe': 'I am not {name}',
   'link.sinceTitle': 'Since your last turn, {name}',
   'link.replay': 'Replay the moves',
+  'link.replayShort': 'Replay',
   'link.toTable': 'To the table',
   'link.replayStart': 'where you left the game',
   'link.replayLabel': 'Replay of the moves since your last turn',
@@ -263,8 +264,8 @@ export default {
     'Still to join: {names}. The cards are dealt only once everyone has added a random value, so that nobody — not even {host} — can choose them.',
   'invite.allIn': 'Everyone has joined: the cards are dealt as soon as {host} opens the invitation.',
   'link.checkedSince': {
-    one: 'Checked: the move since your last turn follows, by the rules, from the game on this device.',
-    other: 'Checked: the {count} moves since your last turn follow, by the rules, from the game on this device.',
+    one: 'Checked: 1 move, legal.',
+    other: 'Checked: {count} moves, all legal.',
   },
 
   'hand.area': 'Your hand',

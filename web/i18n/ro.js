@@ -231,6 +231,7 @@ export default {
   'link.notMe': 'Nu sunt {name}',
   'link.sinceTitle': 'De la tura ta trecută, {name}',
   'link.replay': 'Revezi mutările',
+  'link.replayShort': 'Revezi',
   'link.toTable': 'La masă',
   'link.replayStart': 'unde ai lăsat jocul',
   'link.replayLabel': 'Reluarea mutărilor de la tura ta trecută',
@@ -274,9 +275,9 @@ export default {
     'Mai au de intrat: {names}. Cărțile se împart doar după ce fiecare a adăugat o valoare aleatoare, ca nimeni — nici {host} — să nu le poată alege.',
   'invite.allIn': 'Au intrat toți: cărțile se împart imediat ce {host} deschide invitația.',
   'link.checkedSince': {
-    one: 'Verificat: mutarea de la tura ta trecută decurge, după reguli, din jocul de pe acest dispozitiv.',
-    few: 'Verificat: cele {count} mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.',
-    other: 'Verificat: cele {count} de mutări de la tura ta trecută decurg, după reguli, din jocul de pe acest dispozitiv.',
+    one: 'Verificat: o mutare, corectă.',
+    few: 'Verificat: {count} mutări, toate corecte.',
+    other: 'Verificat: {count} de mutări, toate corecte.',
   },
 
   'hand.area': 'Mâna ta',

@@ -89,7 +89,8 @@ function messageBox({ t, ctl, on, where }) {
           id: 'since-replay',
           'data-fk': 'since-replay',
           onclick: () => on.replaySince(msg.replaySince),
-          text: t('link.replay'),
+          text: t('link.replayShort'),
+          'aria-label': t('link.replay'),
         })
       : null,
   );
