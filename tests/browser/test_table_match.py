@@ -469,6 +469,32 @@ def test_the_melds_a_selection_fits_are_marked_and_lay_off_lays_it_there(browser
     assert page.problems == []
 
 
+def test_lay_off_that_asks_for_a_marked_meld_shows_one(browser, site_url):
+    # At 360 × 640 with four players the melds are under the hand's panel: "tap the marked one"
+    # sent the person to melds out of sight.
+    mine = ["7H", "8H", "9H", "TC", "TD", "TS", "TH"]
+    g = rummy.new_game("basic", players=4, seed=1, deal=dealt("basic", [mine, [], [], []], [7] * 4))
+    g.apply({"type": "draw", "source": "stock"})
+    g.apply({"type": "meld", "melds": [["7H", "8H", "9H"], ["TC", "TD", "TS"]]})
+    page = new_page(browser, "small")
+    open_position(page, site_url, g)
+    page.evaluate("window.scrollTo(0, 0)")
+    seen = """() => { const panel = document.querySelector('.my-area').getBoundingClientRect();
+        return [...document.querySelectorAll('#table .meld.targetable')].some((m) => {
+            const r = m.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= panel.top; }); }"""
+    press(page, "#hand button[data-code='TH']")
+    expect(page.locator("#table .meld.targetable")).to_have_count(2)
+    assert not page.evaluate(seen)  # the position this test is about
+    page.locator("#btn-layoff").dispatch_event("click")  # a tap, without scrolling to it
+    expect(page.locator(".msg.info")).to_contain_text("fits more than one meld")
+    page.wait_for_function(seen)
+    shot(page, "layoff-marked-shown-small")
+    press(page, "[data-meld='2'] .meld-hit")
+    expect(page.locator("[data-meld='2'] [data-code='TH']")).to_have_count(1)
+    assert page.problems == []
+
+
 def test_a_last_tile_that_would_join_a_meld_is_kept_to_discard_and_lay_off_says_so(
     browser, site_url
 ):

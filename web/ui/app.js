@@ -252,6 +252,7 @@ export async function startApp({ root, engine }) {
     keepAboveReplayBar();
     keepInSight();
     if (screen === 'table') showPilesAtTurnStart();
+    showWhatMessageNames();
     // At "instant" nothing on the table moves: nor the drop of a new card (styles.css).
     document.documentElement.dataset.motion = flightMs() > 0 ? 'on' : 'off';
     // The turn log lists the newest first: keep its top in view.
@@ -320,6 +321,21 @@ export async function startApp({ root, engine }) {
     pilesShownFor = key;
     const piles = key && root.querySelector('#table .piles');
     if (piles && cardsCut(piles)) bringIntoSight(piles, 'auto');
+  }
+  /** A message that sends the person to something on the table ("tap a marked meld": its
+   * `show`) shows the first of it when none is in sight: on a phone the marked melds were often
+   * under the hand's panel. Once a message, so a person who then scrolls keeps where they went. */
+  let shownFor = null;
+  function showWhatMessageNames() {
+    const msg = ctl.message;
+    if (!msg?.show || msg === shownFor) return;
+    shownFor = msg;
+    const named = [...root.querySelectorAll(msg.show)];
+    const seen = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= floorUnder(r);
+    };
+    if (named.length && !named.some(seen)) bringIntoSight(named[0]);
   }
   /** Whether the cards of a pile (or of both) are cut by the screen or the panel: not only the
    * frame around them, which at 360 × 640 with four players just goes under the panel's

@@ -556,14 +556,17 @@ export class TableController {
     }
   }
   /** "Lay off": onto the one meld that takes the selection, at once; where several do, the
-   * player taps one of them (they are marked). */
+   * player taps one of them (they are marked, and the page shows one: `show`). */
   layoffPressed() {
     const fits = this.fittingMelds;
     if (fits?.length === 1) return this.layoff(fits[0]);
-    return this.say(this.t(fits?.length ? 'msg.pickMarkedMeld' : 'msg.pickMeld'), 'actions');
+    if (fits?.length) return this.say(this.t('msg.pickMarkedMeld'), 'actions', 'info', '#table .meld.targetable');
+    return this.say(this.t('msg.pickMeld'), 'actions');
   }
-  say(text, near, kind = 'info') {
-    this.message = { text, kind, near };
+  /** A message beside `near`; `show`: a selector of what it sends the person to, brought into
+   * sight if none of it is (app.js). */
+  say(text, near, kind = 'info', show = null) {
+    this.message = { text, kind, near, show };
     this.answered += 1;
     this.onChange();
   }
