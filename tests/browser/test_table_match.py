@@ -526,17 +526,23 @@ def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
             "melds": [["R7", "R8", "JK=R9", "R10"], ["K13", "B13", "Y13"], ["K12", "B12", "Y12"]],
         }
     )
-    page = new_page(browser, "phone")
+    page = new_page(browser, "small")
     open_position(page, site_url, g)
-    # Red 9 selected, the joker it may take is marked, and Lay off (it fits no meld) says so.
+    page.evaluate("window.scrollTo(0, 0)")
+    # Red 9 selected, the joker it may take is marked, and Lay off (it fits no meld) says so,
+    # and shows the joker, under the hand's panel at 360 × 640.
     press(page, "#hand button[data-code='R9']")
     expect(page.locator(".swap-target.swappable")).to_have_attribute("data-drop", "joker:1")
-    shot(page, "joker-swappable-phone")
     expect(page.locator("#btn-layoff")).to_have_attribute("aria-disabled", "true")
-    press(page, "#btn-layoff", dimmed=True)
+    seen = """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
+        const r = box('.swappable'); return r.top >= 0 && r.bottom <= box('.my-area').top; }"""
+    assert not page.evaluate(seen)
+    page.locator("#btn-layoff").dispatch_event("click")
     expect(page.locator(".msg.info")).to_have_text(
         "Tap the marked joker: the selected tile takes its place."
     )
+    page.wait_for_function(seen)
+    shot(page, "joker-swappable-small")
     press(page, "#hand button[data-code='R9']")
     expect(page.locator(".swap-target.swappable")).to_have_count(0)
     joker = box_of(page, "[data-drop='joker:1']")

@@ -39,7 +39,8 @@ export function createTableIntents({ ctl, t, root, openDialog, linkPlay }) {
     action(name, near) {
       const why = buttonReasons(ctl)[name];
       // E.g. the discard pile in the play phase with nothing selected: explain discarding.
-      if (why) return ctl.say(whyText(why), near, 'info');
+      // "Tap the marked joker" shows it, if it is out of sight.
+      if (why) return ctl.say(whyText(why), near, 'info', why === 'why.swapMarked' ? '#table .swappable' : null);
       return perform[name]();
     },
     meld(id) {
