@@ -79,6 +79,18 @@ def test_the_rack_of_22_tiles_fits_a_phone_in_two_rows(browser, site_url):
     assert below[0] > top and abs(below[1] - left) < 5, (top, left, below)
     page.keyboard.press("ArrowUp")
     assert page.evaluate(where) == [top, left]
+    # A tile of the second row, selected, rises with its gold ring (3 px) clear of the colour's
+    # shape at the foot of the tile above it (lifted 12 px, it covered it).
+    press(page, "#hand .tile:nth-child(14)")
+    expect(page.locator("#hand .tile:nth-child(14)")).to_have_class(re.compile("selected"))
+    page.wait_for_timeout(200)  # its rise eases in over 0.12 s
+    ring_top, shape_bottom = page.evaluate(
+        """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
+        return [box('#hand .tile:nth-child(14)').top - 3,
+            box('#hand .tile:nth-child(3) .mark').bottom]; }"""
+    )
+    assert ring_top >= shape_bottom, (ring_top, shape_bottom)
+    press(page, "#hand .tile:nth-child(14)")
     # The tile just drawn wears a gold dot that hides neither its number nor its colour's
     # shape (the shape is what tells the colours apart to a player who cannot see them).
     play_my_turn(page, {"draws": 0, "melds": 0, "discards": 0, "refused": 0, "turns": 0})
