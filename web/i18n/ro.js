@@ -168,7 +168,7 @@ export default {
   'status.roundOver': 'Runda s-a încheiat.',
   'status.passTo': 'Dă dispozitivul lui {name}.',
   'status.yourTurnDraw': 'E rândul tău: trage din pachet sau ia cartea aruncată.',
-  'status.yourTurnTake': 'E rândul tău: trage sau ia ultima piesă aruncată ca s-o folosești acum.',
+  'status.yourTurnTake': 'Rândul tău: trage sau ia piesa aruncată, s-o pui jos acum.',
   'status.yourTurnPlay': 'E rândul tău: pune jos, adaugă, apoi aruncă o carte.',
   'status.yourTurnPlay101': 'E rândul tău: pune piese jos dacă poți, apoi aruncă o piesă.',
   'status.botPlaying': '{name} joacă…',
