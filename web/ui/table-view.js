@@ -347,13 +347,14 @@ function seatChip({ t, ctl, v, seat, kind }) {
         { class: 'chip-top' },
         personName(ctl.name(seat), 'chip-name'),
         current ? h('span', { class: ['chip-turn', thinking && 'thinking'], text: t(thinking ? 'seat.thinking' : 'seat.playing') }) : null,
+        // Beside the name: under it, in a narrow chip, the piece took a line of its own.
+        lastDiscard ? h('span', { class: 'chip-discard', 'aria-hidden': 'true' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null,
       ),
       h(
         'div',
         { class: 'chip-info', 'aria-hidden': 'true' },
         h('span', { class: 'chip-hand' }, renderBack(kind, { class: 'mini' }), h('span', { text: String(count) })),
         h('span', { class: 'chip-score', text: t('seat.score', { score: v.scores?.[seat] ?? 0 }) }),
-        lastDiscard ? h('span', { class: 'chip-discard' }, renderPiece(lastDiscard, t, { size: 'mini' })) : null,
       ),
       h(
         'div',
