@@ -31,7 +31,7 @@ test('each kind of moment reads as a sentence with its points', async () => {
   await loadLanguage('en');
   const t = makeTranslator('en');
   const discard = { event: 5, kind: 'discard', played: { type: 'discard', card: '9C' }, expert: { type: 'discard', card: 'KD' }, loss: 6.45 };
-  assert.match(momentText(discard, log, 0, t), /^Turn 2: you discarded 9♣; discarding K♦ would have left you 6\.5 points better off on average\.$/i);
+  assert.match(momentText(discard, log, 0, t), /^Turn 2: you discarded 9♣; discarding K♦ would have left you 6 points better off on average\.$/i);
   const stock = { event: 4, kind: 'draw', played: { type: 'draw', source: 'stock' }, expert: { type: 'draw', source: 'discard' }, loss: 3 };
   assert.match(momentText(stock, log, 0, t), /^Turn 2: you drew from the stock; taking 7♣ from the discard pile would have left you 3 points/i);
   // The first draw of a round: the turned-up card is in no log line, but the engine names it.
@@ -93,13 +93,15 @@ test('a draw’s moment marks the piles it names, never for the joker button', (
   assert.equal(momentPiles({ kind: 'discard', played: { card: '9C' }, expert: { card: 'KD' } }), null);
 });
 
-test('a loss of one point, as shown, reads in the singular', async () => {
+test('a loss reads in whole points, one point in the singular', async () => {
   for (const code of ['en', 'ro', 'he']) await loadLanguage(code);
   const one = { event: 5, kind: 'discard', played: { type: 'discard', card: '9C' }, expert: { type: 'discard', card: 'KD' }, loss: 1.04 };
   assert.match(momentText(one, log, 0, makeTranslator('en')), /would have left you 1 point better off on average\.$/);
-  assert.match(momentText({ ...one, loss: 1.5 }, log, 0, makeTranslator('en')), /left you 1\.5 points better off/);
+  // Whole points: the figure is an average of a few sampled deals.
+  assert.match(momentText({ ...one, loss: 1.5 }, log, 0, makeTranslator('en')), /left you 2 points better off/);
   assert.match(momentText(one, log, 0, makeTranslator('ro')), /cu un punct mai bine\.$/);
-  assert.match(momentText({ ...one, loss: 25.5 }, log, 0, makeTranslator('ro')), /cu 25,5 puncte mai bine\.$/);
+  assert.match(momentText({ ...one, loss: 25.4 }, log, 0, makeTranslator('ro')), /cu 25 de puncte mai bine\.$/);
+  assert.match(momentText({ ...one, loss: 2.4 }, log, 0, makeTranslator('ro')), /cu 2 puncte mai bine\.$/);
   assert.match(momentText(one, log, 0, makeTranslator('he')), /עם נקודה אחת טוב יותר\.$/);
 });
 

@@ -29,12 +29,14 @@ export function pileTopBefore(log, event) {
 /** The piece a draw's or discard's choice names (`played`, `expert` of a moment). */
 const pieceOf = (choice) => choice?.card ?? choice?.tile ?? null;
 
-/** One moment in words: "Turn 4: you discarded K♦; discarding 9♣ would have left you 6.5
- * points better off on average." `moment` as the engine answers it; `log` the round's log. */
+/** One moment in words: "Turn 4: you discarded K♦; discarding 9♣ would have left you 6
+ * points better off on average." `moment` as the engine answers it; `log` the round's log.
+ * The points are whole: the figure is an average over a few sampled deals, some points either
+ * way (docs/BOTS.md, *Round review*), and "15.7" claimed a precision it does not have. */
 export function momentText(moment, log, seat, t) {
   const n = ownTurn(log, moment.event, seat);
-  const loss = new Intl.NumberFormat(t.lang, { maximumFractionDigits: 1 }).format(moment.loss);
-  const count = Math.round(moment.loss * 10) / 10; // as shown: "1 point", "1.5 points"
+  const count = Math.max(1, Math.round(moment.loss)); // the engine tells none under 1 point
+  const loss = new Intl.NumberFormat(t.lang).format(count);
   const name = (code) => pieceAlone(code, t); // as the turn log writes it
   const { played, expert } = moment;
   if (moment.kind === 'discard') {
