@@ -23,6 +23,7 @@ from fixtures.table_driver import (
     start,
     to_your_games,
 )
+from test_hint_player import WAIT_TURN, play_turn_by_hint
 
 
 def no_sideways_scroll(page) -> bool:
@@ -232,6 +233,34 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
     expect(page.locator(".resume .game-names")).not_to_contain_text("You")
     press(page, ".resume button.primary")
     expect(page.locator(".my-name")).to_have_text("את/ה")
+
+
+# The piles' cards below the screen's top and above the hand's panel.
+PILES_IN_SIGHT = """() => {
+  const panel = document.querySelector('.my-area').getBoundingClientRect();
+  return [...document.querySelectorAll('#table .pile-stack')].every((stack) => {
+    const r = stack.getBoundingClientRect(); return r.top >= 0 && r.bottom <= panel.top; }); }"""
+
+
+def test_a_language_chosen_in_a_turn_keeps_the_piles_in_sight(browser, site_url):
+    # At 360 × 640 with four players the page brings the piles above the hand's panel as a
+    # turn begins; Hebrew chosen then from the menu, its longer "since your turn" above them
+    # pushed them back under it.
+    page = new_page(browser, "small")
+    open_app(page, site_url, "?seed=8&speed=instant")
+    choose_game(page, "rummy101", 4, level="medium")
+    start(page)
+    for turn in range(1, 4):
+        page.wait_for_function(WAIT_TURN, timeout=120_000)
+        play_turn_by_hint(page, turn)
+    page.wait_for_function(WAIT_TURN, timeout=120_000)
+    assert page.evaluate(PILES_IN_SIGHT)
+    press(page, "#menu-btn")
+    page.select_option("#menu-lang", "he")
+    press(page, "[data-fk=menu-close]")
+    expect(page.locator("#btn-draw")).to_have_text("משיכה")
+    assert page.evaluate(PILES_IN_SIGHT)
+    assert page.problems == []
 
 
 # Where each signed number's sign sits on screen against its first digit: "left" as it should,

@@ -312,11 +312,13 @@ export async function startApp({ root, engine }) {
    * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
    * Once a turn, so a person who then scrolls away keeps where they went; and at once, with the
    * turn's own render: a smooth scroll slid the piles, the turn's first targets, for a third of
-   * a second after the turn began, under a finger already on its way to them. */
+   * a second after the turn began, under a finger already on its way to them. And again when
+   * the language changes in the turn: longer words above them (Hebrew's "since your turn") can
+   * push them under the panel. */
   let pilesShownFor = '';
   function showPilesAtTurnStart() {
     const v = ctl.view;
-    const key = ctl.myTurn ? `${v.round}:${v.turn}` : '';
+    const key = ctl.myTurn ? `${v.round}:${v.turn}:${t.lang}` : '';
     if (key === pilesShownFor) return;
     pilesShownFor = key;
     const piles = key && root.querySelector('#table .piles');
