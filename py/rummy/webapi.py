@@ -35,6 +35,16 @@ PROTOCOL = 1
 _MAX_JUDGED = 40  # groups per `judge` request, and codes per group (a rack holds at most ~30)
 
 
+def _few_codes(codes: Any) -> bool:
+    """Whether ``codes`` is a list of at most ``_MAX_JUDGED`` strings (`judge`'s groups,
+    `fits`'s cards)."""
+    return (
+        isinstance(codes, list)
+        and len(codes) <= _MAX_JUDGED
+        and all(isinstance(c, str) for c in codes)
+    )
+
+
 class RequestError(Exception):
     """A request the dispatcher refuses, with the ``kind`` to report and a readable message."""
 
@@ -235,10 +245,7 @@ class Session:
         """
         handle = self._handle(request)
         groups = _require(request, "groups", list)
-        if len(groups) > _MAX_JUDGED or not all(
-            isinstance(g, list) and len(g) <= _MAX_JUDGED and all(isinstance(c, str) for c in g)
-            for g in groups
-        ):
+        if len(groups) > _MAX_JUDGED or not all(_few_codes(g) for g in groups):
             raise RequestError(f"'groups' must be at most {_MAX_JUDGED} lists of codes")
         from . import melds
 
@@ -276,7 +283,7 @@ class Session:
         """
         handle = self._handle(request)
         cards = _require(request, "cards", list)
-        if len(cards) > _MAX_JUDGED or not all(isinstance(c, str) for c in cards):
+        if not _few_codes(cards):
             raise RequestError(f"'cards' must be at most {_MAX_JUDGED} codes")
         game = handle.game
         if game.round_over or game.current_player != handle.seat_of(request):
