@@ -12,6 +12,7 @@ import itertools
 import re
 
 from fixtures.table_driver import (
+    ABOVE_PANEL,
     axe_violations,
     choose_game,
     expect,
@@ -479,16 +480,13 @@ def test_lay_off_that_asks_for_a_marked_meld_shows_one(browser, site_url):
     page = new_page(browser, "small")
     open_position(page, site_url, g)
     page.evaluate("window.scrollTo(0, 0)")
-    seen = """() => { const panel = document.querySelector('.my-area').getBoundingClientRect();
-        return [...document.querySelectorAll('#table .meld.targetable')].some((m) => {
-            const r = m.getBoundingClientRect();
-            return r.top >= 0 && r.bottom <= panel.top; }); }"""
+    marked = ["#table .meld.targetable", False]  # any of them
     press(page, "#hand button[data-code='TH']")
     expect(page.locator("#table .meld.targetable")).to_have_count(2)
-    assert not page.evaluate(seen)  # the position this test is about
+    assert not page.evaluate(ABOVE_PANEL, marked)  # the position this test is about
     page.locator("#btn-layoff").dispatch_event("click")  # a tap, without scrolling to it
     expect(page.locator(".msg.info")).to_contain_text("fits more than one meld")
-    page.wait_for_function(seen)
+    page.wait_for_function(ABOVE_PANEL, arg=marked)
     shot(page, "layoff-marked-shown-small")
     press(page, "[data-meld='2'] .meld-hit")
     expect(page.locator("[data-meld='2'] [data-code='TH']")).to_have_count(1)
@@ -534,14 +532,13 @@ def test_drag_a_tile_onto_a_joker_to_take_it(browser, site_url):
     press(page, "#hand button[data-code='R9']")
     expect(page.locator(".swap-target.swappable")).to_have_attribute("data-drop", "joker:1")
     expect(page.locator("#btn-layoff")).to_have_attribute("aria-disabled", "true")
-    seen = """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
-        const r = box('.swappable'); return r.top >= 0 && r.bottom <= box('.my-area').top; }"""
-    assert not page.evaluate(seen)
+    marked_joker = ["#table .swappable", False]
+    assert not page.evaluate(ABOVE_PANEL, marked_joker)
     page.locator("#btn-layoff").dispatch_event("click")
     expect(page.locator(".msg.info")).to_have_text(
         "Tap the marked joker: the selected tile takes its place."
     )
-    page.wait_for_function(seen)
+    page.wait_for_function(ABOVE_PANEL, arg=marked_joker)
     shot(page, "joker-swappable-small")
     press(page, "#hand button[data-code='R9']")
     expect(page.locator(".swap-target.swappable")).to_have_count(0)

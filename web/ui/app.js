@@ -333,20 +333,18 @@ export async function startApp({ root, engine }) {
     if (!msg?.show || msg === shownFor) return;
     shownFor = msg;
     const named = [...root.querySelectorAll(msg.show)];
-    const seen = (el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= floorUnder(r);
-    };
-    if (named.length && !named.some(seen)) bringIntoSight(named[0]);
+    if (named.length && !named.some(seenWhole)) bringIntoSight(named[0]);
   }
   /** Whether the cards of a pile (or of both) are cut by the screen or the panel: not only the
    * frame around them, which at 360 × 640 with four players just goes under the panel's
    * rounded top, and is no reason to move the page. */
   function cardsCut(el) {
-    return [...el.querySelectorAll('.pile-stack')].some((stack) => {
-      const r = stack.getBoundingClientRect();
-      return r.top < 0 || r.bottom > floorUnder(r);
-    });
+    return [...el.querySelectorAll('.pile-stack')].some((stack) => !seenWhole(stack));
+  }
+  /** Whether `el` is seen whole: below the screen's top and above the panel or screen's foot. */
+  function seenWhole(el) {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= floorUnder(r);
   }
   /** Below the screen's foot, or under the hand's panel pinned there (a phone held upright, a
    * tablet), the page is scrolled until `el` stands above them; above the screen's top, down
