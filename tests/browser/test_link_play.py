@@ -124,6 +124,8 @@ def pass_round(pages: dict, url: str, seat: int, first: set, checks=None, max_s:
     deadline = time.monotonic() + max_s
     while time.monotonic() < deadline:
         page = pages[seat]
+        # While the others play, the person looked at the seats at the top of the page.
+        page.evaluate("scrollTo(0, 0)")
         open_link(page, url, first_visit=seat in first)
         first.discard(seat)
         sent.append((seat, url))

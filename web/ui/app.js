@@ -322,7 +322,21 @@ export async function startApp({ root, engine }) {
     if (key === pilesShownFor) return;
     pilesShownFor = key;
     const piles = key && root.querySelector('#table .piles');
-    if (piles && cardsCut(piles)) bringIntoSight(piles, 'auto');
+    if (!piles || !cardsCut(piles)) return;
+    // With the banner above them where there is room (it says what to do with them): aligning
+    // the piles' frame alone cut the banner's first line off (360 × 640, three lines of what
+    // the others did). Else their cards, frame or not; else as much of them as fits.
+    const [frame, banner] = [piles, root.querySelector('#turn-banner')].map((e) => e.getBoundingClientRect());
+    const cards = [...piles.querySelectorAll('.pile-stack')].map((e) => e.getBoundingClientRect());
+    const cardsTop = Math.min(...cards.map((r) => r.top));
+    const cardsBottom = Math.max(...cards.map((r) => r.bottom));
+    const floor = floorUnder(frame);
+    const boxes = [
+      [banner.top, frame.bottom],
+      [banner.top, cardsBottom],
+      [cardsTop, cardsBottom],
+    ];
+    if (!boxes.some(([top, bottom]) => scrollToFit(top, bottom, floor, 'auto'))) bringIntoSight(piles, 'auto');
   }
   /** A message that sends the person to something on the table ("tap a marked meld": its
    * `show`) shows the first of it when none is in sight: on a phone the marked melds were often
@@ -351,9 +365,18 @@ export async function startApp({ root, engine }) {
    * to it. */
   function bringIntoSight(el, behavior = prefersReducedMotion() ? 'auto' : 'smooth') {
     const r = el.getBoundingClientRect();
-    const floor = floorUnder(r) - 8;
-    const by = r.bottom > floor ? Math.min(r.bottom - floor, r.top - 8) : r.top < 8 ? r.top - 8 : 0;
+    if (!scrollToFit(r.top, r.bottom, floorUnder(r), behavior) && r.top !== 8) window.scrollBy({ top: r.top - 8, behavior });
+  }
+  /** Scrolls the page the least that brings the stretch from `top` to `bottom` (as seen now)
+   * between the screen's top and `floor`, 8 px clear of each where there is room; false, and
+   * no scroll, where it is taller than that. */
+  function scrollToFit(top, bottom, floor, behavior) {
+    const room = floor - (bottom - top);
+    if (room < 0) return false;
+    const clear = Math.min(8, room / 2);
+    const by = bottom > floor - clear ? bottom - (floor - clear) : top < clear ? top - clear : 0;
     if (by) window.scrollBy({ top: by, behavior });
+    return true;
   }
   /** How far down the screen a box at `r` is seen: the top of the hand's panel where that is
    * pinned over it, else the screen's foot. */
