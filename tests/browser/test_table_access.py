@@ -261,6 +261,21 @@ def test_a_language_chosen_in_a_turn_keeps_the_piles_in_sight(browser, site_url)
     assert page.problems == []
 
 
+def test_each_turn_begins_with_the_banner_and_the_piles_in_sight(browser, site_url):
+    # Rummy to 200 at 360 × 640: three lines of what the others did between the banner and the
+    # piles. The piles were brought above the hand's panel only when they were under it, and a
+    # page left scrolled by the turn before cut the banner's top ("Your turn: draw…").
+    page = new_page(browser, "small")
+    open_app(page, site_url, "?seed=21&speed=instant")
+    choose_game(page, "rummy200", 4, level="medium")
+    start(page)
+    for turn in range(1, 6):
+        page.wait_for_function(WAIT_TURN, timeout=120_000)
+        assert page.evaluate(ABOVE_PANEL, ["#turn-banner, #table .pile-stack", True]), turn
+        play_turn_by_hint(page, turn)
+    assert page.problems == []
+
+
 # Where each signed number's sign sits on screen against its first digit: "left" as it should,
 # "right" for the "22-" a right-to-left page makes of a bare "-22".
 SIGN_SIDES = """sel => [...document.querySelectorAll(sel)].flatMap(el => {

@@ -308,7 +308,8 @@ export async function startApp({ root, engine }) {
     if (meld) bringIntoSight(meld);
     else if (pile && cardsCut(pile)) bringIntoSight(pile);
   }
-  /** A turn of this person's shows the piles it begins with: above a phone's panel five or
+  /** A turn of this person's shows what it begins with, the banner and the piles: above a
+   * phone's panel five or
    * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
    * Once a turn, so a person who then scrolls away keeps where they went; and at once, with the
    * turn's own render: a smooth scroll slid the piles, the turn's first targets, for a third of
@@ -322,11 +323,13 @@ export async function startApp({ root, engine }) {
     if (key === pilesShownFor) return;
     pilesShownFor = key;
     const piles = key && root.querySelector('#table .piles');
-    if (!piles || !cardsCut(piles)) return;
+    const bannerEl = root.querySelector('#turn-banner');
+    if (!piles || !bannerEl || (!cardsCut(piles) && seenWhole(bannerEl))) return;
     // With the banner above them where there is room (it says what to do with them): aligning
     // the piles' frame alone cut the banner's first line off (360 × 640, three lines of what
-    // the others did). Else their cards, frame or not; else as much of them as fits.
-    const [frame, banner] = [piles, root.querySelector('#turn-banner')].map((e) => e.getBoundingClientRect());
+    // the others did), and a page left scrolled by the last turn cut its top. Else their
+    // cards, frame or not; else as much of them as fits.
+    const [frame, banner] = [piles, bannerEl].map((e) => e.getBoundingClientRect());
     const cards = [...piles.querySelectorAll('.pile-stack')].map((e) => e.getBoundingClientRect());
     const cardsTop = Math.min(...cards.map((r) => r.top));
     const cardsBottom = Math.max(...cards.map((r) => r.bottom));
