@@ -6,6 +6,8 @@ reach the DOM."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fixtures.table_driver import (
     ABOVE_PANEL,
@@ -273,6 +275,25 @@ def test_each_turn_begins_with_the_banner_and_the_piles_in_sight(browser, site_u
         page.wait_for_function(WAIT_TURN, timeout=120_000)
         assert page.evaluate(ABOVE_PANEL, ["#turn-banner, #table .pile-stack", True]), turn
         play_turn_by_hint(page, turn)
+    assert page.problems == []
+
+
+def test_the_strip_says_how_each_turn_ended_after_a_big_opening(browser, site_url):
+    # Rummy 101 at 360 × 640: a computer seat opens with five melds and lays tiles off. Named
+    # tile by tile, its line ran past the strip's three lines and cut off the tile it threw,
+    # the one this seat may take; the strip counts them (the log names them).
+    page = new_page(browser, "small")
+    open_app(page, site_url, "?seed=13&speed=instant")
+    choose_game(page, "rummy101", 4, level="medium")
+    start(page)
+    for turn in range(1, 4):
+        page.wait_for_function(WAIT_TURN, timeout=120_000)
+        play_turn_by_hint(page, turn)
+    page.wait_for_function(WAIT_TURN, timeout=120_000)
+    newest = page.locator("#since-strip li").first
+    expect(newest).to_contain_text("discarded")
+    assert newest.evaluate("li => li.scrollHeight <= li.clientHeight + 1"), newest.inner_text()
+    expect(newest).to_contain_text(re.compile(r"laid \d melds, added \d tiles to melds"))
     assert page.problems == []
 
 

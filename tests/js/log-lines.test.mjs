@@ -98,3 +98,49 @@ test("the card games' log begins with the card turned up, followed to wherever i
   // Rummy 101's pile starts empty: no such line.
   assert.equal(line([], [], 'rummy101'), null);
 });
+
+test('the strip counts a big lay of melds, so that how the turn ended stays in sight', async () => {
+  // A Rummy 101 opening named tile by tile took the strip's three lines, and the discard that
+  // ended the turn was cut off ("… 9 yellow, 10…").
+  for (const code of ['en', 'he', 'ro']) await loadLanguage(code);
+  const opening = [
+    ['B1', 'B2', 'B3'],
+    ['R2', 'K2', 'Y2'],
+    ['K4', 'K5', 'K6'],
+    ['Y8', 'Y9', 'Y10', 'JK=Y11'],
+  ];
+  const log = [
+    ...twoTurns,
+    { seat: 2, type: 'draw', source: 'discard', card: 'Y12' },
+    { seat: 2, type: 'meld', melds: opening },
+    { seat: 2, type: 'layoff', meld: 1, cards: ['B4'] },
+    { seat: 2, type: 'layoff', meld: 3, cards: ['K7'] },
+    { seat: 2, type: 'discard', card: 'B11' },
+    { seat: 0, type: 'draw', source: 'stock' },
+    { seat: 0, type: 'meld', melds: [['R7', 'R8', 'R9']] },
+    { seat: 0, type: 'discard', card: 'K13' },
+  ];
+  const names = ['Dana', 'Ana', 'Ion'];
+  const en = makeTranslator('en');
+  const tiles = { log, table: [], variant: 'rummy101' };
+  const lines = logLines(tiles, en, names, 1);
+  const ion = lines.find((l) => l.seat === 2);
+  assert.match(ion.text, /laid blue 1, blue 2, blue 3 · .*added blue 4 to a meld, added black 7 to a meld/); // the log names every tile
+  assert.equal(ion.brief, 'Ion took yellow 12 from the discard pile, laid 4 melds, added 2 tiles to melds, and discarded blue 11');
+  // A meld of three is named in the strip too.
+  assert.match(lines.at(-1).brief, /^Dana drew from the stock, laid red 7, red 8, red 9, and discarded/);
+  assert.deepEqual(
+    sinceMyTurn(lines, 1).map((l) => l.brief),
+    [lines.at(-1).brief, ion.brief],
+  );
+  const brief = (code) => logLines(tiles, makeTranslator(code), names, 1).find((l) => l.seat === 2).brief;
+  assert.match(brief('he'), /הנחת 4 סדרות, הוספת 2 אבנים לסדרות/);
+  assert.match(brief('ro'), /a pus jos 4 formații, a adăugat 2 piese la formații/);
+  // One meld of many cards, in the singular; a lone lay-off named.
+  const long = [
+    ...twoTurns,
+    { seat: 2, type: 'meld', melds: [['AH', '2H', '3H', '4H', '5H', '6H', '7H']] },
+    { seat: 2, type: 'layoff', meld: 1, cards: ['8H'] },
+  ];
+  assert.match(logLines(view(long), en, names, 1).at(-1).brief, /Ion laid a meld and added 8♥ to a meld$/);
+});

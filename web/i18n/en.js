@@ -110,7 +110,13 @@ export default {
   'log.takeDiscardCard': 'took {card} from the discard pile',
   'log.jokerButton': 'pressed the joker button',
   'log.meld': 'laid {melds}',
+  'log.meldCount': {
+    one: 'laid a meld',
+    other: 'laid {count} melds',
+  },
   'log.layoff': 'added {cards} to a meld',
+  'log.layoffCount': { one: 'added 1 card to melds', other: 'added {count} cards to melds' },
+  'log.layoffCountTiles': { one: 'added 1 tile to melds', other: 'added {count} tiles to melds' },
   'log.layoffOwn': 'added {cards} to their own meld',
   'log.layoffOn': 'added {cards} to {name}’s meld',
   'log.swapJoker': 'swapped {tile} for a joker',

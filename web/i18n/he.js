@@ -110,7 +110,13 @@ export default {
   'log.takeDiscardCard': 'לקיחת {card} מערימת הזריקה',
   'log.jokerButton': 'לחיצה על כפתור הג׳וקר',
   'log.meld': 'הנחת {melds}',
+  'log.meldCount': {
+    one: 'הנחת סדרה',
+    other: 'הנחת {count} סדרות',
+  },
   'log.layoff': 'הוספת {cards} לסדרה',
+  'log.layoffCount': { one: 'הוספת קלף אחד לסדרות', other: 'הוספת {count} קלפים לסדרות' },
+  'log.layoffCountTiles': { one: 'הוספת אבן אחת לסדרות', other: 'הוספת {count} אבנים לסדרות' },
   'log.layoffOwn': 'הוספת {cards} לסדרה שלו/ה',
   'log.layoffOn': 'הוספת {cards} לסדרה של {name}',
   'log.swapJoker': 'החלפת ג׳וקר ב-{tile}',

@@ -17,6 +17,9 @@ export const PHRASE_KEYS = [
   'log.takeDiscardCard',
   'log.jokerButton',
   'log.meld',
+  'log.meldCount',
+  'log.layoffCount',
+  'log.layoffCountTiles',
   'log.layoff',
   'log.layoffOwn',
   'log.layoffOn',
@@ -24,6 +27,12 @@ export const PHRASE_KEYS = [
   'log.swapJoker',
   'log.discard',
 ];
+
+/** In a line's brief form (`brief`: the phone's strip of what the others did, three lines
+ * at most), melds of more pieces than this are counted, not named, and so are two lay-offs or
+ * more: a Rummy 101 opening named tile by tile, and the lay-offs after it, filled the strip
+ * and cut off how the turn ended (the discard). The table shows them; the log names them. */
+const BRIEF_PIECES = 6;
 
 function phrase(ev, t, ctx) {
   const card = ev.card ?? ev.tile;
@@ -38,6 +47,7 @@ function phrase(ev, t, ctx) {
       return say('log.jokerButton');
     case 'meld': {
       const melds = ev.melds || (ev.cards ? [ev.cards] : []);
+      if (ctx.brief && melds.flat().length > BRIEF_PIECES) return say('log.meldCount', { count: melds.length });
       return say('log.meld', { melds: melds.map((m) => piecesText(m, t)).join(' · ') });
     }
     case 'layoff': {
@@ -48,6 +58,8 @@ function phrase(ev, t, ctx) {
       if (ctx.you !== null && owner === ctx.you) return say('log.layoffOnYou', { cards });
       return say('log.layoffOn', { cards, name: ctx.name(owner) });
     }
+    case 'layoffs': // a brief line's lay-offs, counted (briefParts)
+      return say(ctx.tiles ? 'log.layoffCountTiles' : 'log.layoffCount', { count: ev.count });
     case 'swap_joker':
       return say('log.swapJoker', { tile: pieceShort(ev.tile ?? card, t) });
     case 'discard':
@@ -106,6 +118,7 @@ function makeLines(view, t, names, you) {
     name: (seat) => names[seat] ?? t('player.seat', { n: seat + 1 }),
     meldOwner: (id) => (owners.has(id) ? owners.get(id) : null),
   };
+  const brief = { ...ctx, brief: true, tiles: view?.variant === 'rummy101' };
   const lines = [];
   let current = null;
   for (const ev of log) {
@@ -124,9 +137,22 @@ function makeLines(view, t, names, you) {
     const text = systemText(ev, t, ctx);
     if (text) lines.push({ seat: null, text, events: [ev] });
   }
-  const turn = (l) =>
-    l.seat === ctx.you ? t('log.turnYou', { actions: t.list(l.parts) }) : t('log.turn', { name: ctx.name(l.seat), actions: t.list(l.parts) });
-  return lines.map((l) => (l.text ? l : { seat: l.seat, events: l.events, text: turn(l) }));
+  const turn = (l, parts) =>
+    l.seat === ctx.you ? t('log.turnYou', { actions: t.list(parts) }) : t('log.turn', { name: ctx.name(l.seat), actions: t.list(parts) });
+  return lines.map((l) =>
+    l.text ? { ...l, brief: l.text } : { seat: l.seat, events: l.events, text: turn(l, l.parts), brief: turn(l, briefParts(l.events, t, brief)) },
+  );
+}
+
+/** A turn's phrases in its brief form: big melds counted (`phrase`), and two lay-offs or more
+ * said once, at the first, as how many pieces were added. */
+function briefParts(events, t, ctx) {
+  const layoffs = events.filter((ev) => ev.type === 'layoff');
+  const count = layoffs.reduce((n, ev) => n + (ev.cards?.length ?? 1), 0);
+  return events.flatMap((ev) => {
+    if (ev.type !== 'layoff' || layoffs.length < 2) return [phrase(ev, t, ctx)];
+    return ev === layoffs[0] ? [phrase({ seat: ev.seat, type: 'layoffs', count }, t, ctx)] : [];
+  });
 }
 
 function systemText(ev, t, ctx) {

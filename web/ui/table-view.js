@@ -268,7 +268,7 @@ function logArea({ t, ctl, v, me, wide }) {
     ? h(
         'ol',
         { class: 'since-strip', id: 'since-strip', 'aria-label': t('log.sinceYourTurn') },
-        since.map((l) => h('li', { text: l.text })),
+        since.map((l) => h('li', { text: l.brief, title: l.brief === l.text ? undefined : l.text })),
       )
     : null;
   const log = wide
