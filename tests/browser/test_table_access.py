@@ -242,18 +242,27 @@ def test_hebrew_reads_right_to_left_and_fits_a_small_phone(browser, site_url):
 PILES_IN_SIGHT = ["#table .pile-stack", True]
 
 
+def short_phone_at_turn(browser, site_url, variant: str, seed: int, turns: int, check=None):
+    """A 360 × 640 phone at four players' table, after `turns` turns played from the Hint
+    (`check(page, turn)` at each one's start), at the start of the next."""
+    page = new_page(browser, "small")
+    open_app(page, site_url, f"?seed={seed}&speed=instant")
+    choose_game(page, variant, 4, level="medium")
+    start(page)
+    for turn in range(1, turns + 1):
+        page.wait_for_function(WAIT_TURN, timeout=120_000)
+        if check:
+            check(page, turn)
+        play_turn_by_hint(page, turn)
+    page.wait_for_function(WAIT_TURN, timeout=120_000)
+    return page
+
+
 def test_a_language_chosen_in_a_turn_keeps_the_piles_in_sight(browser, site_url):
     # At 360 × 640 with four players the page brings the piles above the hand's panel as a
     # turn begins; Hebrew chosen then from the menu, its longer "since your turn" above them
     # pushed them back under it.
-    page = new_page(browser, "small")
-    open_app(page, site_url, "?seed=8&speed=instant")
-    choose_game(page, "rummy101", 4, level="medium")
-    start(page)
-    for turn in range(1, 4):
-        page.wait_for_function(WAIT_TURN, timeout=120_000)
-        play_turn_by_hint(page, turn)
-    page.wait_for_function(WAIT_TURN, timeout=120_000)
+    page = short_phone_at_turn(browser, site_url, "rummy101", 8, 3)
     assert page.evaluate(ABOVE_PANEL, PILES_IN_SIGHT)
     press(page, "#menu-btn")
     page.select_option("#menu-lang", "he")
@@ -267,14 +276,11 @@ def test_each_turn_begins_with_the_banner_and_the_piles_in_sight(browser, site_u
     # Rummy to 200 at 360 × 640: three lines of what the others did between the banner and the
     # piles. The piles were brought above the hand's panel only when they were under it, and a
     # page left scrolled by the turn before cut the banner's top ("Your turn: draw…").
-    page = new_page(browser, "small")
-    open_app(page, site_url, "?seed=21&speed=instant")
-    choose_game(page, "rummy200", 4, level="medium")
-    start(page)
-    for turn in range(1, 6):
-        page.wait_for_function(WAIT_TURN, timeout=120_000)
+    def in_sight(page, turn):
         assert page.evaluate(ABOVE_PANEL, ["#turn-banner, #table .pile-stack", True]), turn
-        play_turn_by_hint(page, turn)
+
+    page = short_phone_at_turn(browser, site_url, "rummy200", 21, 5, in_sight)
+    in_sight(page, 6)
     assert page.problems == []
 
 
@@ -282,14 +288,7 @@ def test_the_strip_says_how_each_turn_ended_after_a_big_opening(browser, site_ur
     # Rummy 101 at 360 × 640: a computer seat opens with five melds and lays tiles off. Named
     # tile by tile, its line ran past the strip's three lines and cut off the tile it threw,
     # the one this seat may take; the strip counts them (the log names them).
-    page = new_page(browser, "small")
-    open_app(page, site_url, "?seed=13&speed=instant")
-    choose_game(page, "rummy101", 4, level="medium")
-    start(page)
-    for turn in range(1, 4):
-        page.wait_for_function(WAIT_TURN, timeout=120_000)
-        play_turn_by_hint(page, turn)
-    page.wait_for_function(WAIT_TURN, timeout=120_000)
+    page = short_phone_at_turn(browser, site_url, "rummy101", 13, 3)
     newest = page.locator("#since-strip li").first
     expect(newest).to_contain_text("discarded")
     assert newest.evaluate("li => li.scrollHeight <= li.clientHeight + 1"), newest.inner_text()
