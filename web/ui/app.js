@@ -309,8 +309,8 @@ export async function startApp({ root, engine }) {
     else if (pile && cardsCut(pile)) bringIntoSight(pile);
   }
   /** A turn of this person's shows what it begins with, the banner and the piles: above a
-   * phone's panel five or
-   * six others' seats and the strip of what they did since (360 × 640) pushed them under it.
+   * phone's panel five or six others' seats and the strip of what they did since (360 × 640)
+   * pushed them under it.
    * Once a turn, so a person who then scrolls away keeps where they went; and at once, with the
    * turn's own render: a smooth scroll slid the piles, the turn's first targets, for a third of
    * a second after the turn began, under a finger already on its way to them. And again when
@@ -368,7 +368,8 @@ export async function startApp({ root, engine }) {
    * to it. */
   function bringIntoSight(el, behavior = prefersReducedMotion() ? 'auto' : 'smooth') {
     const r = el.getBoundingClientRect();
-    if (!scrollToFit(r.top, r.bottom, floorUnder(r), behavior) && r.top !== 8) window.scrollBy({ top: r.top - 8, behavior });
+    // Taller than the room there is: its top 8 px under the screen's.
+    if (!scrollToFit(r.top, r.bottom, floorUnder(r), behavior)) window.scrollBy({ top: r.top - 8, behavior });
   }
   /** Scrolls the page the least that brings the stretch from `top` to `bottom` (as seen now)
    * between the screen's top and `floor`, 8 px clear of each where there is room; false, and
