@@ -28,10 +28,11 @@ export const PHRASE_KEYS = [
   'log.discard',
 ];
 
-/** In a line's brief form (`brief`: the phone's strip of what the others did, three lines
- * at most), melds of more pieces than this are counted, not named, and so are two lay-offs or
- * more: a Rummy 101 opening named tile by tile, and the lay-offs after it, filled the strip
- * and cut off how the turn ended (the discard). The table shows them; the log names them. */
+/** In a line's brief form (`brief`: the phone's strip of what the others did, its newest
+ * line three lines at most, the others one), melds of more pieces than this are counted, not
+ * named, and so are two lay-offs or more (`briefParts`): a Rummy 101 opening named tile by
+ * tile, and the lay-offs after it, filled the strip and cut off how the turn ended (the
+ * discard). The table shows them; the log names them. */
 const BRIEF_PIECES = 6;
 
 function phrase(ev, t, ctx) {
@@ -144,12 +145,15 @@ function makeLines(view, t, names, you) {
   );
 }
 
-/** A turn's phrases in its brief form: big melds counted (`phrase`), and two lay-offs or more
- * said once, at the first, as how many pieces were added. */
+/** A turn's phrases in its brief form: big melds counted (`phrase`), two lay-offs or more
+ * said once, at the first, as how many pieces were added, and a draw from the stock left
+ * unsaid when the turn did more (everyone draws; a discard taken is still said): the strip's
+ * older lines are one line each, and "drew from the stock and discarded y…" cut off the tile. */
 function briefParts(events, t, ctx) {
   const layoffs = events.filter((ev) => ev.type === 'layoff');
   const count = layoffs.reduce((n, ev) => n + (ev.cards?.length ?? 1), 0);
   return events.flatMap((ev) => {
+    if (ev.type === 'draw' && ev.source === 'stock' && events.length > 1) return [];
     if (ev.type !== 'layoff' || layoffs.length < 2) return [phrase(ev, t, ctx)];
     return ev === layoffs[0] ? [phrase({ seat: ev.seat, type: 'layoffs', count }, t, ctx)] : [];
   });
