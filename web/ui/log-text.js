@@ -8,7 +8,7 @@
  * and a meld of theirs is "your meld" in others' lines. Never a name spliced into a sentence
  * written for someone else.
  */
-import { pieceAlone, pieceShort, piecesText } from './pieces.js';
+import { pieceAlone, pieceShort, piecesText, piecesWords } from './pieces.js';
 
 /** The phrases of the log, each with a form for "you" (`<key>.you`). */
 export const PHRASE_KEYS = [
@@ -60,7 +60,7 @@ function phrase(ev, t, ctx) {
       return say('log.layoffOn', { cards, name: ctx.name(owner) });
     }
     case 'layoffs': // a brief line's lay-offs, counted (briefParts)
-      return say(ctx.tiles ? 'log.layoffCountTiles' : 'log.layoffCount', { count: ev.count });
+      return say(piecesWords(ctx.view, 'log.layoffCount'), { count: ev.count });
     case 'swap_joker':
       return say('log.swapJoker', { tile: pieceShort(ev.tile ?? card, t) });
     case 'discard':
@@ -119,7 +119,7 @@ function makeLines(view, t, names, you) {
     name: (seat) => names[seat] ?? t('player.seat', { n: seat + 1 }),
     meldOwner: (id) => (owners.has(id) ? owners.get(id) : null),
   };
-  const brief = { ...ctx, brief: true, tiles: view?.variant === 'rummy101' };
+  const brief = { ...ctx, brief: true, view };
   const lines = [];
   let current = null;
   for (const ev of log) {

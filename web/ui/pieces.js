@@ -58,6 +58,7 @@ const TILE_WORDED = new Set([
   'seat.label',
   'meld.addTo',
   'hand.label',
+  'log.layoffCount',
 ]);
 
 /** The key to say `key` with at the table of `view`: Rummy 101's speak of tiles, not cards. */
